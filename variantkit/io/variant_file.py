@@ -1,0 +1,417 @@
+"""The variant file: load (schema-checked, with line numbers) and canonical save.
+
+Loading goes records -> schema check -> model.  A subvariant (``extends``)
+is resolved against its base; the result keeps ``extends`` and ``changes``
+so that saving writes the subvariant back as its changes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+import jsonschema
+import yaml
+
+from ..model import (Changes, Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
+                     Variant)
+from ..problems import Problem, Report, UnusableInput
+from .yaml_source import SourceMap, read_yaml
+
+FORMAT = 1
+VARIANT_FILE = "variant.yaml"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "variant.schema.json"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    with open(SCHEMA_PATH, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@dataclass
+class Loaded:
+    """A loaded variant with where it came from.  ``variant`` is None when
+    the file has errors that stop the model being built."""
+    path: str
+    variant: Optional[Variant]
+    source: SourceMap
+    report: Report = field(default_factory=Report)
+    base: Optional["Loaded"] = None  # for a subvariant
+
+
+def resolve_path(arg: str) -> str:
+    """A VARIANT argument is a variant file or the folder that holds one."""
+    if os.path.isdir(arg):
+        return os.path.join(arg, VARIANT_FILE)
+    return arg
+
+
+# ---------------------------------------------------------------------------
+# records -> model
+
+def _point(v) -> Optional[Tuple[float, float]]:
+    return None if v is None else (float(v[0]), float(v[1]))
+
+
+def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
+    coasts = tuple(
+        Coast(cid, c.get("name", ""), tuple(c.get("aliases", ())), _point(c.get("unit_pos")))
+        for cid, c in (rec.get("coasts") or {}).items())
+    return Province(
+        id=pid, name=rec["name"], terrain=Terrain(rec["terrain"]),
+        aliases=tuple(rec.get("aliases", ())), center=bool(rec.get("center", False)),
+        coasts=coasts, offboard=bool(rec.get("offboard", False)), inside=rec.get("inside"),
+        passable_in=tuple(rec.get("passable_in", ())), unit_pos=_point(rec.get("unit_pos")),
+        label_pos=_point(rec.get("label_pos")))
+
+
+def edge_from_record(rec: Mapping[str, Any]) -> Edge:
+    return Edge(rec["a"], rec["b"], Crossing(rec["units"]), bool(rec.get("strait", False)),
+                bool(rec.get("oneway", False)), tuple(rec.get("powers", ())))
+
+
+def power_from_record(pid: str, rec: Mapping[str, Any]) -> Power:
+    centers = rec.get("centers")
+    return Power(pid, rec["name"], rec.get("adjective", ""), rec.get("letter", ""),
+                 rec.get("colour", ""), tuple(rec.get("homes", ())),
+                 tuple(Unit.parse(u) for u in rec.get("units", ())),
+                 None if centers is None else tuple(centers))
+
+
+def rules_from_record(rec: Mapping[str, Any], base: Rules = Rules()) -> Rules:
+    return Rules(
+        victory=rec.get("victory", base.victory),
+        draw_after_static_falls=rec.get("draw_after_static_falls", base.draw_after_static_falls),
+        start=rec.get("start", base.start),
+        seasons=tuple(rec.get("seasons", base.seasons)),
+        options={**base.options, **rec.get("options", {})})
+
+
+def changes_from_record(rec: Mapping[str, Any]) -> Changes:
+    return Changes(
+        provinces=dict(rec.get("provinces", {})),
+        add_provinces=tuple(province_from_record(k, v)
+                            for k, v in rec.get("add_provinces", {}).items()),
+        add_edges=tuple(edge_from_record(e) for e in rec.get("add_edges", ())),
+        remove_edges=tuple(edge_from_record(e) for e in rec.get("remove_edges", ())),
+        powers=dict(rec.get("powers", {})),
+        rules=dict(rec.get("rules", {})))
+
+
+def variant_from_record(data: Mapping[str, Any]) -> Variant:
+    """Build a full variant (not a subvariant) from schema-valid records."""
+    return Variant(
+        id=data["id"], name=data["name"],
+        provinces=tuple(province_from_record(k, v) for k, v in data["provinces"].items()),
+        edges=tuple(edge_from_record(e) for e in data["edges"]),
+        powers=tuple(power_from_record(k, v) for k, v in data["powers"].items()),
+        rules=rules_from_record(data.get("rules", {})),
+        version=str(data.get("version", "")), authors=tuple(data.get("authors", ())),
+        description=data.get("description", ""), art=data.get("art"))
+
+
+# ---------------------------------------------------------------------------
+# model -> records (the canonical form)
+
+def _drop_defaults(rec: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in rec.items() if v not in (None, False, (), [], {}, "")}
+
+
+def province_to_record(p: Province) -> Dict[str, Any]:
+    return _drop_defaults({
+        "name": p.name, "aliases": list(p.aliases), "terrain": p.terrain.value,
+        "center": p.center,
+        "coasts": {c.id: _drop_defaults({"name": c.name, "aliases": list(c.aliases),
+                                         "unit_pos": _pt(c.unit_pos)}) for c in p.coasts},
+        "offboard": p.offboard, "inside": p.inside, "passable_in": list(p.passable_in),
+        "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos)})
+
+
+def _pt(p):
+    if p is None:
+        return None
+    return [int(v) if float(v).is_integer() else v for v in p]
+
+
+def edge_to_record(e: Edge) -> Dict[str, Any]:
+    rec = {"a": e.a, "b": e.b, "units": e.units.value}
+    rec.update(_drop_defaults({"strait": e.strait, "oneway": e.oneway, "powers": list(e.powers)}))
+    return rec
+
+
+def power_to_record(p: Power) -> Dict[str, Any]:
+    rec = _drop_defaults({"name": p.name, "adjective": p.adjective, "letter": p.letter,
+                          "colour": p.colour, "homes": list(p.homes),
+                          "units": [str(u) for u in p.units]})
+    if p.centers is not None:
+        rec["centers"] = list(p.centers)
+    return rec
+
+
+def rules_to_record(r: Rules) -> Dict[str, Any]:
+    rec: Dict[str, Any] = {}
+    if r.victory is not None:
+        rec["victory"] = r.victory
+    if r.draw_after_static_falls is not None:
+        rec["draw_after_static_falls"] = r.draw_after_static_falls
+    if r.start != Rules.start:
+        rec["start"] = r.start
+    if tuple(r.seasons) != Rules.seasons:
+        rec["seasons"] = list(r.seasons)
+    if r.options:
+        rec["options"] = dict(sorted(r.options.items()))
+    return rec
+
+
+def changes_to_record(c: Changes) -> Dict[str, Any]:
+    rec: Dict[str, Any] = {}
+    if c.provinces:
+        rec["provinces"] = {k: (None if v is None else dict(v)) for k, v in sorted(c.provinces.items())}
+    if c.add_provinces:
+        rec["add_provinces"] = {p.id: province_to_record(p) for p in sorted(c.add_provinces, key=lambda p: p.id)}
+    if c.add_edges:
+        rec["add_edges"] = [edge_to_record(e) for e in sorted(c.add_edges, key=_edge_sort)]
+    if c.remove_edges:
+        rec["remove_edges"] = [edge_to_record(e) for e in sorted(c.remove_edges, key=_edge_sort)]
+    if c.powers:
+        rec["powers"] = {k: dict(v) for k, v in sorted(c.powers.items())}
+    if c.rules:
+        rec["rules"] = dict(c.rules)
+    return rec
+
+
+def _edge_sort(e: Edge):
+    return (e.a, e.b, e.units.value)
+
+
+def variant_to_record(v: Variant) -> Dict[str, Any]:
+    rec: Dict[str, Any] = {"format": FORMAT, "id": v.id, "name": v.name}
+    rec.update(_drop_defaults({"version": v.version, "authors": list(v.authors),
+                               "description": v.description, "art": v.art,
+                               "extends": v.extends}))
+    if v.extends is not None:
+        rec["changes"] = changes_to_record(v.changes or Changes())
+        return rec
+    rules = rules_to_record(v.rules)
+    if rules:
+        rec["rules"] = rules
+    rec["powers"] = {p.id: power_to_record(p) for p in v.powers}
+    rec["provinces"] = {p.id: province_to_record(p) for p in sorted(v.provinces, key=lambda p: p.id)}
+    rec["edges"] = [edge_to_record(_canonical_edge(e)) for e in sorted(
+        (_canonical_edge(e) for e in v.edges), key=_edge_sort)]
+    return rec
+
+
+def _canonical_edge(e: Edge) -> Edge:
+    if not e.oneway and e.b < e.a:
+        return replace(e, a=e.b, b=e.a)
+    return e
+
+
+# ---------------------------------------------------------------------------
+# canonical text
+
+def _scalar(v: Any) -> str:
+    text = yaml.safe_dump(v, default_flow_style=True, width=1 << 20, allow_unicode=True)
+    text = text.strip()
+    if text.endswith("\n..."):
+        text = text[:-4].strip()
+    elif text.endswith("..."):
+        text = text[:-3].strip()
+    return text
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    return _scalar(v)
+
+
+def _block(v: Any, indent: int, out: List[str], flow_depth: int) -> None:
+    """Block mappings down to ``flow_depth`` levels, flow style below."""
+    pad = "  " * indent
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if isinstance(x, dict) and x and flow_depth > 0:
+                out.append(f"{pad}{_scalar(k)}:")
+                _block(x, indent + 1, out, flow_depth - 1)
+            elif isinstance(x, list) and x and all(isinstance(i, dict) for i in x) and flow_depth > 0:
+                out.append(f"{pad}{_scalar(k)}:")
+                for item in x:
+                    out.append(f"{pad}  - {_flow(item)}")
+            else:
+                out.append(f"{pad}{_scalar(k)}: {_flow(x)}")
+
+
+def dumps(v: Variant, schema_ref: str = "") -> str:
+    """The canonical text of a variant: stable order, one edge a line."""
+    rec = variant_to_record(v)
+    lines: List[str] = []
+    if schema_ref:
+        lines.append(f"# yaml-language-server: $schema={schema_ref}")
+    depth = {"rules": 2, "powers": 1, "provinces": 2, "edges": 1, "changes": 2}
+    for key, value in rec.items():
+        if key in depth and isinstance(value, (dict, list)) and value:
+            lines.append("")
+            _block({key: value}, 0, lines, depth[key])
+        else:
+            _block({key: value}, 0, lines, 0)
+    return "\n".join(lines) + "\n"
+
+
+def schema_ref_for(path: str) -> str:
+    """The schema's path relative to the file, for the yaml-language-server line."""
+    try:
+        rel = os.path.relpath(SCHEMA_PATH, os.path.dirname(os.path.abspath(path)))
+    except ValueError:  # another drive on Windows
+        rel = str(SCHEMA_PATH)
+    return rel.replace(os.sep, "/")
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write to a temporary file beside ``path`` and rename it over: a crash
+    leaves either the old file or the new one, never half of one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path), dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save(v: Variant, path: str) -> None:
+    atomic_write(path, dumps(v, schema_ref_for(path)))
+
+
+# ---------------------------------------------------------------------------
+# loading
+
+def _schema_problems(data: Any, source: SourceMap) -> List[Problem]:
+    validator = jsonschema.Draft202012Validator(schema())
+    out = []
+    for err in validator.iter_errors(data):
+        path = tuple(err.absolute_path)
+        out.append(_explain_schema_error(err, path, source))
+    return out
+
+
+def _explain_schema_error(err, path, source: SourceMap) -> Problem:
+    where = "/".join(str(p) for p in path) or "the top level"
+    kind = err.validator
+    if kind == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        allowed = ", ".join(err.schema.get("properties", {})) or "none"
+        return source.problem(path + (extra[0],) if extra else path, "VK011",
+                              f"unknown field {', '.join(map(repr, extra))} in {where}",
+                              f"allowed here: {allowed}; check the spelling", key=True)
+    if kind == "required":
+        return source.problem(path, "VK012", f"{where}: {err.message}",
+                              "add the missing field")
+    if kind in ("type", "enum", "const", "pattern", "minimum", "minItems", "maxItems", "minLength"):
+        return source.problem(path, "VK013", f"{where}: {err.message}",
+                              _hint_for(kind, err))
+    if kind == "propertyNames":
+        return source.problem(path, "VK014", f"{where}: {err.message}",
+                              "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
+                              key=True)
+    if kind in ("not", "if", "then", "else"):
+        return source.problem(path, "VK015", f"{where}: {err.message}",
+                              "a subvariant (with 'extends') states only 'changes'; "
+                              "a full variant has 'provinces', 'edges' and 'powers'")
+    return source.problem(path, "VK010", f"{where}: {err.message}", "see schemas/variant.schema.json")
+
+
+def _hint_for(kind: str, err) -> str:
+    if kind == "enum":
+        return "use one of: " + ", ".join(map(str, err.validator_value))
+    if kind == "const":
+        return f"use {err.validator_value!r}"
+    if kind == "pattern":
+        return f"the value must match {err.validator_value}"
+    if kind == "type":
+        return f"give a {err.validator_value}"
+    return "see schemas/variant.schema.json"
+
+
+def load(path: str, _chain: Tuple[str, ...] = ()) -> Loaded:
+    """Load a variant file (or folder), checking it against the schema.
+
+    Raises :class:`UnusableInput` when the file cannot be read as YAML at
+    all; every other problem is in the returned report.
+    """
+    path = resolve_path(str(path))
+    data, source, problems = read_yaml(path)
+    loaded = Loaded(path, None, source)
+    loaded.report.extend(problems)
+    if not isinstance(data, dict):
+        loaded.report.add(source.problem((), "VK013", "the file holds no mapping of fields",
+                                         "a variant file starts with 'format: 1'"))
+        return loaded
+    schema_problems = _schema_problems(data, source)
+    loaded.report.extend(schema_problems)
+    if schema_problems:
+        return loaded
+    if "extends" in data:
+        _load_subvariant(loaded, data, _chain)
+    else:
+        loaded.variant = variant_from_record(data)
+    return loaded
+
+
+def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, ...]) -> None:
+    from .subvariant import apply_changes  # one module owns the merge rules
+    source = loaded.source
+    here = os.path.abspath(loaded.path)
+    base_path = resolve_path(os.path.join(os.path.dirname(here), data["extends"]))
+    if os.path.abspath(base_path) in chain + (here,):
+        loaded.report.add(source.problem(("extends",), "VK020",
+                                         f"'extends' makes a cycle through {data['extends']!r}",
+                                         "a subvariant extends a full variant, not itself"))
+        return
+    if not os.path.exists(base_path):
+        loaded.report.add(source.problem(("extends",), "VK021",
+                                         f"the base variant {data['extends']!r} does not exist",
+                                         f"give the path of the base variant relative to this file (looked for {base_path})"))
+        return
+    try:
+        base = load(base_path, chain + (here,))
+    except UnusableInput as exc:
+        loaded.report.extend(exc.problems)
+        return
+    loaded.base = base
+    loaded.report.extend(base.report.problems)
+    if base.variant is None:
+        return
+    changes = changes_from_record(data["changes"])
+    variant, problems = apply_changes(base.variant, changes, source)
+    loaded.report.extend(problems)
+    loaded.variant = replace(
+        variant, id=data["id"], name=data["name"], version=str(data.get("version", "")),
+        authors=tuple(data.get("authors", ())), description=data.get("description", ""),
+        art=data.get("art"), extends=data["extends"], changes=changes)
+
+
+def art_path(loaded: Loaded) -> Optional[str]:
+    """The absolute path of the variant's art, inherited from the base if need be."""
+    here = loaded
+    while here is not None:
+        if here.variant is not None and here.variant.art:
+            return os.path.join(os.path.dirname(os.path.abspath(here.path)), here.variant.art)
+        here = here.base
+    return None
