@@ -1,0 +1,32 @@
+"""Shared fixtures: the repository's paths and the reference data.
+
+The reference data lives beside the project in ``../shared/reference`` (or
+where ``VARIANTKIT_REFERENCE`` points).  A test that needs it skips with the
+reason where it is absent, and fails where ``CI=true`` is set.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = ROOT / "maps"
+
+
+def reference_dir() -> Path:
+    return Path(os.environ.get("VARIANTKIT_REFERENCE", ROOT.parent / "shared" / "reference"))
+
+
+@pytest.fixture(scope="session")
+def reference() -> Path:
+    path = reference_dir()
+    if not path.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the reference data is missing at {path} (CI=true: it must be there)")
+        pytest.skip(f"the reference data is not at {path}; set VARIANTKIT_REFERENCE")
+    return path
+
+
+@pytest.fixture(scope="session")
+def maps_dir() -> Path:
+    return MAPS
