@@ -66,6 +66,7 @@ def cmd_validate(args) -> int:
             errors = sum(p.severity == "error" for p in problems)
             warnings = len(problems) - errors
             status = "ok" if not errors else f"{errors} error(s)"
+            sys.stdout.flush()
             print(f"{path}: {status}" + (f", {warnings} warning(s)" if warnings else ""),
                   file=sys.stderr)
     if args.json:

@@ -314,6 +314,10 @@ def _schema_problems(data: Any, source: SourceMap) -> List[Problem]:
 def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     where = "/".join(str(p) for p in path) or "the top level"
     kind = err.validator
+    if "propertyNames" in err.schema_path:
+        return source.problem(path + (err.instance,), "VK014", f"{where}: bad id {err.instance!r}",
+                              "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
+                              key=True)
     if kind == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
         allowed = ", ".join(err.schema.get("properties", {})) or "none"
@@ -326,10 +330,6 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     if kind in ("type", "enum", "const", "pattern", "minimum", "minItems", "maxItems", "minLength"):
         return source.problem(path, "VK013", f"{where}: {err.message}",
                               _hint_for(kind, err))
-    if kind == "propertyNames":
-        return source.problem(path, "VK014", f"{where}: {err.message}",
-                              "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
-                              key=True)
     if kind in ("not", "if", "then", "else"):
         return source.problem(path, "VK015", f"{where}: {err.message}",
                               "a subvariant (with 'extends') states only 'changes'; "
@@ -337,7 +337,21 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     return source.problem(path, "VK010", f"{where}: {err.message}", "see schemas/variant.schema.json")
 
 
+_PATTERN_HINTS = {
+    "^[a-z0-9][a-z0-9_-]*$": "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
+    "^[a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a location is a province id or a coast such as 'spa/nc', in lowercase",
+    "^[AF] [a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a unit is written 'A par' or 'F spa/nc'",
+    "^[A-Z]$": "a power's letter is one capital letter",
+    "^#[0-9a-fA-F]{6}$": "a colour is written '#rrggbb'",
+    "^[SFW][0-9]{4}[MRA]$": "a phase is written like S1901M (season, year, M/R/A)",
+}
+
+
 def _hint_for(kind: str, err) -> str:
+    if kind == "pattern" and err.validator_value in _PATTERN_HINTS:
+        return _PATTERN_HINTS[err.validator_value]
+    if kind == "type" and err.validator_value == "boolean":
+        return "write true or false"
     if kind == "enum":
         return "use one of: " + ", ".join(map(str, err.validator_value))
     if kind == "const":
