@@ -207,6 +207,16 @@ def variant_to_record(v: Variant) -> Dict[str, Any]:
     return rec
 
 
+def canonical(v: Variant) -> Variant:
+    """The variant as it reads back after a save: provinces by id, edges
+    oriented and sorted, options sorted.  ``load(save(v)) == canonical(v)``."""
+    if v.extends is not None:
+        return v
+    edges = tuple(sorted((_canonical_edge(e) for e in v.edges), key=_edge_sort))
+    return replace(v, provinces=tuple(sorted(v.provinces, key=lambda p: p.id)), edges=edges,
+                   rules=replace(v.rules, options=dict(sorted(v.rules.options.items()))))
+
+
 def _canonical_edge(e: Edge) -> Edge:
     if not e.oneway and e.b < e.a:
         return replace(e, a=e.b, b=e.a)
@@ -216,8 +226,15 @@ def _canonical_edge(e: Edge) -> Edge:
 # ---------------------------------------------------------------------------
 # canonical text
 
+def _unicode_ok(v: Any) -> bool:
+    """Whether a string may be written as it is; YAML reads NEL and the
+    Unicode line separators as line breaks, so those get escaped."""
+    return not isinstance(v, str) or all(
+        c.isprintable() and c not in "\x85\u2028\u2029" or c == "\n" for c in v)
+
+
 def _scalar(v: Any) -> str:
-    text = yaml.safe_dump(v, default_flow_style=True, width=1 << 20, allow_unicode=True)
+    text = yaml.safe_dump(v, default_flow_style=True, width=1 << 20, allow_unicode=_unicode_ok(v))
     text = text.strip()
     if text.endswith("\n..."):
         text = text[:-4].strip()
@@ -226,12 +243,21 @@ def _scalar(v: Any) -> str:
     return text
 
 
+def _flow_scalar(v: Any) -> str:
+    """A scalar quoted for flow context, where ``,[]{}`` end a plain scalar."""
+    if isinstance(v, str):
+        text = yaml.safe_dump([v], default_flow_style=True, width=1 << 20,
+                              allow_unicode=_unicode_ok(v))
+        return text.strip()[1:-1]
+    return _scalar(v)
+
+
 def _flow(v: Any) -> str:
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{_scalar(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{_flow_scalar(k)}: {_flow(x)}" for k, x in v.items()) + "}"
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_flow(x) for x in v) + "]"
-    return _scalar(v)
+    return _flow_scalar(v)
 
 
 def _block(v: Any, indent: int, out: List[str], flow_depth: int) -> None:
@@ -302,8 +328,13 @@ def save(v: Variant, path: str) -> None:
 # ---------------------------------------------------------------------------
 # loading
 
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
 def _schema_problems(data: Any, source: SourceMap) -> List[Problem]:
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = _validator()
     out = []
     for err in validator.iter_errors(data):
         path = tuple(err.absolute_path)
