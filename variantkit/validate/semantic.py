@@ -13,7 +13,7 @@ from ..graph import Graph
 from ..model import Crossing, Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..problems import Problem
-from ..io.yaml_source import SourceMap
+from ..io.yaml_source import SourceMap, gc_paused
 
 # Words our order parser reads as keywords: a province named so is ambiguous.
 ORDER_KEYWORDS = {
@@ -36,6 +36,7 @@ class _Checker:
         self.locations: Set[str] = set()
         for p in variant.provinces:
             self.locations.update(p.location_ids)
+        self.graph = Graph(variant)
 
     # -- reporting ----------------------------------------------------------
     def report(self, path: Tuple, code: str, message: str, hint: str,
@@ -219,7 +220,7 @@ class _Checker:
         letters: Dict[str, str] = {}
         words: Dict[str, str] = {}
         occupied: Dict[str, str] = {}
-        graph = Graph(self.v)
+        graph = self.graph
         for pw in self.v.powers:
             path = ("powers", pw.id)
             if pw.letter:
@@ -295,7 +296,7 @@ class _Checker:
                         "list each season once")
 
     def check_inside(self) -> None:
-        graph = Graph(self.v)
+        graph = self.graph
         for p in self.v.provinces:
             if p.inside is None:
                 continue
@@ -323,7 +324,7 @@ class _Checker:
                                 f"waters next to {host.id}")
 
     def check_reachable(self) -> None:
-        graph = Graph(self.v)
+        graph = self.graph
         adj: Dict[str, Set[str]] = defaultdict(set)
         for unit in UnitType:
             for src, dst in graph.all_moves(unit):
@@ -351,4 +352,5 @@ class _Checker:
 
 def check(variant: Variant, source: Optional[SourceMap] = None) -> List[Problem]:
     """Every semantic problem of ``variant``; positions from ``source``."""
-    return _Checker(variant, source).run()
+    with gc_paused():
+        return _Checker(variant, source).run()
