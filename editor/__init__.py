@@ -1,0 +1,1 @@
+"""The variantkit map editor (PySide6)."""
