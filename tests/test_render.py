@@ -57,3 +57,16 @@ def test_impassable_is_hatched_and_boxes_dashed():
     mtn = root.find(".//s:path[@id='province-mtn']", NS)
     box = root.find(".//s:path[@id='province-box']", NS)
     assert mtn.get("fill") == "url(#hatch)" and box.get("stroke-dasharray")
+
+
+def test_render_command_writes_svg_and_png(tmp_path):
+    from variantkit.cli import main
+    svg, png = tmp_path / "map.svg", tmp_path / "map.png"
+    assert main(["render", str(FEATURES), "-o", str(svg)]) == 0
+    assert etree.parse(str(svg)).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    assert main(["render", str(FEATURES), "-o", str(png), "--scale", "0.5"]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(data[16:20], "big")
+    assert width == round(etree.parse(str(svg)).getroot().get("width") and
+                          float(etree.parse(str(svg)).getroot().get("width")) * 0.5)

@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     # commands register themselves here, one line each
     from . import cli_variant
     cli_variant.register(sub)
+    from . import cli_render
+    cli_render.register(sub)
     return parser
 
 

@@ -1,0 +1,33 @@
+"""Turning an SVG picture into PNG, through whichever front end provides it.
+
+The library knows no Qt, so it rasterizes nothing itself: a front end
+registers a function ``(svg_bytes, path, scale) -> None`` under the entry-point
+group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer).
+"""
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Callable, Optional
+
+from .problems import Problem, UnusableInput
+
+Rasterizer = Callable[[bytes, str, float], None]
+
+
+def find_rasterizer() -> Optional[Rasterizer]:
+    for ep in sorted(entry_points(group="variantkit.rasterizers"), key=lambda e: e.name):
+        try:
+            return ep.load()
+        except ImportError:
+            continue
+    return None
+
+
+def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
+    raster = find_rasterizer()
+    if raster is None:
+        raise UnusableInput([Problem(
+            "VK501", f"cannot write {path}: no PNG renderer is installed",
+            "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead",
+            path)])
+    raster(svg, path, scale)
