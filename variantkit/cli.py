@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_variant.register(sub)
     from . import cli_render
     cli_render.register(sub)
+    from . import cli_import
+    cli_import.register(sub)
     return parser
 
 

@@ -450,7 +450,8 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
     from .subvariant import apply_changes  # one module owns the merge rules
     source = loaded.source
     here = os.path.abspath(loaded.path)
-    base_path = resolve_path(os.path.join(os.path.dirname(here), data["extends"]))
+    base_path = resolve_path(os.path.normpath(os.path.join(os.path.dirname(loaded.path),
+                                                            data["extends"])))
     if os.path.abspath(base_path) in chain + (here,):
         loaded.report.add(source.problem(("extends",), "VK020",
                                          f"'extends' makes a cycle through {data['extends']!r}",

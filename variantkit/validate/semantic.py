@@ -211,7 +211,7 @@ class _Checker:
                                 "exporters to DPjudge drop such an alias", "warning")
                 elif key in DPJUDGE_KEYWORDS and name == p.id:
                     self.report(path, "VK113",
-                                f"the code {name!r} of {p.id} is a keyword of DPjudge's map format",
+                                f"the code {name!r} of {p.id} is a word DPjudge's parser rejects",
                                 "variantkit reads it, but DPjudge rejects it; an export to DPjudge "
                                 "must rename it", "warning")
 
