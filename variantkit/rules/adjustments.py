@@ -1,0 +1,142 @@
+"""Winter adjustments: builds in owned, empty home centres (colonies count,
+being home centres), removals, and civil disorder for a power that does not
+remove enough.
+
+Civil disorder removes the units farthest from the power's nearest owned
+supply centre, counting moves through any space whatever the unit's type (the
+2023 rule, DATC 4.D.8); ties go fleets first, then by province id.  The
+option ``civil_disorder: classic`` counts instead the distance to the home
+centres, an army through any space and a fleet by its own moves only.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Dict, List, Mapping, Set
+
+from ..graph import Graph
+from ..model import UnitType, split_location
+from .movement import Outcome
+from .orders import Build, Order, Remove, Disband, Waive, describe
+from .state import GameState, UnitAt
+
+
+def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> Dict[str, int]:
+    """Builds (positive) or removals (negative) each power is due."""
+    out = {}
+    for power in variant_homes:
+        out[power] = len(state.centres_of(power)) - len(state.units_of(power))
+    return out
+
+
+def build_sites(graph: Graph, homes: tuple, state: GameState, power: str) -> List[str]:
+    return [h for h in homes if state.centers.get(h) == power and h not in state.units]
+
+
+def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) -> int:
+    if unit.province in targets:
+        return 0
+    start = unit.loc
+    seen = {start}
+    todo = deque([(start, 0)])
+    while todo:
+        loc, d = todo.popleft()
+        kinds = (UnitType.ARMY, UnitType.FLEET) if any_space or unit.type is UnitType.ARMY \
+            else (UnitType.FLEET,)
+        nxt = set()
+        for k in kinds:
+            nxt |= graph.moves(k, loc)
+            if UnitType.ARMY in kinds:  # through coasts and seas alike
+                prov = split_location(loc)[0]
+                for c in (prov,) + graph.coasts.get(prov, ()):
+                    nxt |= graph.moves(UnitType.FLEET, c) | graph.moves(UnitType.ARMY, c)
+        for n in nxt:
+            if n in seen:
+                continue
+            if split_location(n)[0] in targets:
+                return d + 1
+            seen.add(n)
+            todo.append((n, d + 1))
+    return 10 ** 6
+
+
+def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameState,
+                        orders: List[Order], options: Mapping[str, object]):
+    """Returns (outcomes, units after the phase)."""
+    counts = adjustment_counts(homes, state)
+    units = dict(state.units)
+    outcomes: List[Outcome] = []
+    done: Dict[str, int] = {p: 0 for p in homes}
+    for o in orders:
+        text = o.text or describe(o)
+        power = o.power
+        prov = split_location(o.loc)[0] if o.loc else ""
+        if isinstance(o, Waive):
+            if counts.get(power, 0) > done.get(power, 0):
+                done[power] += 1
+                outcomes.append(Outcome(power, o, text, "succeeds"))
+            else:
+                outcomes.append(Outcome(power, o, text, "illegal", "no build is due"))
+            continue
+        if isinstance(o, Build):
+            due = counts.get(power, 0)
+            if due <= done.get(power, 0):
+                outcomes.append(Outcome(power, o, text, "fails" if due > 0 else "illegal",
+                                        "no more builds are due" if due > 0 else "no build is due"))
+                continue
+            if prov not in homes.get(power, ()):
+                outcomes.append(Outcome(power, o, text, "illegal", f"{prov} is not a home centre of {power}"))
+                continue
+            if state.centers.get(prov) != power:
+                outcomes.append(Outcome(power, o, text, "illegal", f"{power} does not own {prov}"))
+                continue
+            if prov in units:
+                outcomes.append(Outcome(power, o, text, "illegal", f"{prov} is occupied"))
+                continue
+            unit = o.unit
+            if unit is None:
+                outcomes.append(Outcome(power, o, text, "illegal", "say which unit to build: A or F"))
+                continue
+            loc = o.loc
+            if unit is UnitType.FLEET and "/" not in loc and graph.coasts.get(prov):
+                outcomes.append(Outcome(power, o, text, "illegal",
+                                        f"name the coast: {' or '.join(graph.coasts[prov])}"))
+                continue
+            if unit is UnitType.ARMY:
+                loc = prov
+            if not graph.may_stand(unit, loc):
+                outcomes.append(Outcome(power, o, text, "illegal",
+                                        f"{'an army' if unit is UnitType.ARMY else 'a fleet'} cannot stand in {loc}"))
+                continue
+            units[prov] = UnitAt(power, unit, loc)
+            done[power] += 1
+            outcomes.append(Outcome(power, o, text, "succeeds"))
+            continue
+        if isinstance(o, (Remove, Disband)):
+            due = -counts.get(power, 0)
+            unit = units.get(prov)
+            if unit is None or unit.power != power:
+                outcomes.append(Outcome(power, o, text, "illegal", f"{power} has no unit in {prov}"))
+                continue
+            if due <= done.get(power, 0):
+                outcomes.append(Outcome(power, o, text, "fails" if due > 0 else "illegal",
+                                        "no more removals are due" if due > 0 else "no removal is due"))
+                continue
+            del units[prov]
+            done[power] += 1
+            outcomes.append(Outcome(power, o, text, "succeeds"))
+            continue
+        outcomes.append(Outcome(power, o, text, "illegal", "only builds, removals and waives now"))
+    classic = options.get("civil_disorder") == "classic"
+    for power, due in counts.items():
+        missing = -due - done.get(power, 0)
+        if missing <= 0:
+            continue
+        targets = set(homes[power]) if classic else set(state.centres_of(power))
+        mine = [u for u in units.values() if u.power == power]
+        mine.sort(key=lambda u: (-_distance(graph, u, targets, not classic),
+                                 u.type is not UnitType.FLEET, u.province))
+        for u in mine[:missing]:
+            del units[u.province]
+            outcomes.append(Outcome(power, Remove(power, u.type, u.loc), f"Remove {u}", "succeeds",
+                                    "civil disorder"))
+    return outcomes, units

@@ -1,0 +1,175 @@
+"""The game loop: one phase at a time, skipping retreat and adjustment
+phases that nobody needs, with centre ownership after Fall, victory and the
+draw rule.  Works on the variant's records and graph only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from ..graph import Graph
+from ..model import Variant, split_location
+from .adjustments import adjustment_counts, resolve_adjustments
+from .movement import Outcome, Resolver
+from .orders import Order, Phase
+from .parse import OrderError, OrderParser
+from .retreats import resolve_retreats, retreat_options
+from .state import GameState
+
+
+@dataclass
+class PhaseRecord:
+    phase: Phase
+    before: GameState
+    outcomes: List[Outcome]
+
+
+@dataclass
+class Game:
+    variant: Variant
+    state: GameState
+    history: List[PhaseRecord] = field(default_factory=list)
+    winner: Optional[str] = None
+    drawn: bool = False
+
+    @staticmethod
+    def new(variant: Variant) -> "Game":
+        return Game(variant, GameState.start(variant))
+
+    # -- helpers ---------------------------------------------------------------
+    _graphs: Dict[str, Graph] = field(default_factory=dict, repr=False)
+
+    def graph(self, phase: Optional[Phase] = None) -> Graph:
+        season = (phase or self.state.phase).graph_season
+        if season not in self._graphs:
+            seasonal = any(p.passable_in for p in self.variant.provinces)
+            self._graphs[season] = Graph(self.variant, season if seasonal else None)
+        return self._graphs[season]
+
+    def parser(self) -> OrderParser:
+        if not hasattr(self, "_parser"):
+            self._parser = OrderParser(self.variant)
+        return self._parser
+
+    @property
+    def homes(self) -> Dict[str, tuple]:
+        return {p.id: p.homes for p in self.variant.powers}
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+    # -- orders ------------------------------------------------------------------
+    def parse(self, orders: Dict[str, List[str]]):
+        """Text orders by power -> (orders, outcomes of unreadable ones)."""
+        parsed: List[Order] = []
+        bad: List[Outcome] = []
+        for power, lines in orders.items():
+            for line in lines:
+                try:
+                    o = self.parser().parse(line, power)
+                except OrderError as exc:
+                    from .orders import Hold
+                    bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal", str(exc)))
+                    continue
+                parsed.append(o)
+        return parsed, bad
+
+    # -- phases ------------------------------------------------------------------
+    def process(self, orders: List[Order], unreadable: Optional[List[Outcome]] = None) -> List[Outcome]:
+        """Adjudicate the current phase and move on to the next one needed."""
+        s = self.state
+        before = s.copy()
+        graph = self.graph()
+        if s.phase.kind == "M":
+            res = Resolver(graph, s, orders, self.variant.rules.options).run()
+            outcomes = res.outcomes
+            nxt = GameState(s.phase, res.units, dict(s.centers), res.dislodged, res.standoffs,
+                            s.static_falls)
+            nxt = self._auto_disband(nxt, graph)
+            self.state = nxt
+            if nxt.dislodged:
+                nxt.phase = Phase(s.phase.year, s.phase.season, "R")
+            else:
+                self._after_season(nxt)
+        elif s.phase.kind == "R":
+            outcomes, units = resolve_retreats(graph, s, orders)
+            nxt = GameState(s.phase, units, dict(s.centers), {}, set(), s.static_falls)
+            self.state = nxt
+            self._after_season(nxt)
+        else:
+            outcomes, units = resolve_adjustments(graph, self.homes, s, orders, self.variant.rules.options)
+            self.state = GameState(Phase(s.phase.year + 1, "S", "M"), units, dict(s.centers), {},
+                                   set(), s.static_falls)
+            self._enter_phase()
+        outcomes = list(unreadable or []) + outcomes
+        self.history.append(PhaseRecord(before.phase, before, outcomes))
+        return outcomes
+
+    def _auto_disband(self, state: GameState, graph: Graph) -> GameState:
+        """Dislodged units with nowhere to go are disbanded without a retreat phase."""
+        for prov in list(state.dislodged):
+            if not retreat_options(graph, state, prov):
+                del state.dislodged[prov]
+        return state
+
+    def _after_season(self, state: GameState) -> None:
+        phase = state.phase
+        if phase.season == "S":
+            state.phase = Phase(phase.year, "F", "M")
+            self._enter_phase()
+            return
+        changed = False
+        for prov, unit in state.units.items():
+            if prov in state.centers or self.variant.province(prov) and self.variant.province(prov).center:
+                if state.centers.get(prov) != unit.power:
+                    state.centers[prov] = unit.power
+                    changed = True
+        state.static_falls = 0 if changed else state.static_falls + 1
+        self._check_end(state)
+        counts = adjustment_counts(self.homes, state)
+        needs = any(c < 0 for c in counts.values()) or any(
+            c > 0 and any(h not in state.units and state.centers.get(h) == p for h in self.homes[p])
+            for p, c in counts.items())
+        if needs and not self.over:
+            state.phase = Phase(phase.year, "W", "A")
+        else:
+            state.phase = Phase(phase.year + 1, "S", "M")
+            self._enter_phase()
+
+    def _check_end(self, state: GameState) -> None:
+        target = self.variant.victory
+        for p in self.variant.powers:
+            if len(state.centres_of(p.id)) >= target:
+                self.winner = p.id
+        rule = self.variant.rules.draw_after_static_falls
+        if rule and state.static_falls >= rule and self.winner is None:
+            self.drawn = True
+
+    def _enter_phase(self) -> None:
+        """Spaces that close this season: a unit inside holds if the variant
+        lets it hibernate, and is lost otherwise."""
+        if self.variant.rules.options.get("hibernate"):
+            return
+        graph = self.graph()
+        for prov, unit in list(self.state.units.items()):
+            if not graph.may_stand(unit.type, unit.loc):
+                del self.state.units[prov]
+
+    # -- phases as text for reports ---------------------------------------------------
+    def summary(self) -> str:
+        s = self.state
+        counts = ", ".join(f"{p.id} {len(s.centres_of(p.id))}/{len(s.units_of(p.id))}"
+                           for p in self.variant.powers)
+        return f"{s.phase}: {counts}"
+
+
+def unit_strings(state: GameState) -> Dict[str, List[str]]:
+    out: Dict[str, List[str]] = {}
+    for u in sorted(state.units.values(), key=lambda u: u.loc):
+        out.setdefault(u.power, []).append(str(u))
+    return out
+
+
+def province_of(loc: str) -> str:
+    return split_location(loc)[0]

@@ -1,0 +1,234 @@
+"""Read orders as players type them.
+
+``A Par-Bur``, ``A PAR - BUR``, ``F Lon Holds``, ``A Par S A Mar-Bur``,
+``F Bla C A Ank-Sev``, ``A Bel-Hol via convoy``, ``A Tok -> NPa -> ObL -> Ire``,
+``Build A Kie``, ``Remove F Nap``, ``Waive``, and the ``diplomacy`` package's
+``A PAR - BUR VIA``, ``A PAR R BUR``, ``A PAR B``, ``F BRE D``.  Locations by
+code, full name or alias, in any case; coasts as ``spa/nc``, ``spa(nc)``,
+``SPA NC`` or ``Spain (north coast)``; an optional power prefix by name,
+adjective or letter (``India:``, ``N:``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from ..model import UnitType, Variant
+from ..names import NameIndex, normalize
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,
+                     Waive)
+
+HOLD = {"h", "hold", "holds", "stand", "stands"}
+MOVE = {"-", "move", "moves", "to", "m"}
+SUPPORT = {"s", "support", "supports"}
+CONVOY = {"c", "convoy", "convoys"}
+RETREAT = {"r", "retreat", "retreats"}
+DISBAND = {"d", "disband", "disbands"}
+BUILD = {"b", "build", "builds"}
+REMOVE = {"remove", "removes"}
+VIA = {"via"}
+UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+
+
+class OrderError(ValueError):
+    """An order that cannot be read, with the reason in words."""
+
+
+@dataclass
+class _Cursor:
+    tokens: List[str]
+    i: int = 0
+
+    def peek(self) -> Optional[str]:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def done(self) -> bool:
+        return self.i >= len(self.tokens)
+
+
+class OrderParser:
+    def __init__(self, variant: Variant, names: Optional[NameIndex] = None):
+        self.names = names or NameIndex(variant)
+        self.powers: Dict[str, str] = {}
+        for p in variant.powers:
+            for word in (p.id, p.name, p.adjective, p.letter):
+                if word:
+                    self.powers[normalize(word)] = p.id
+        # words of more than one token that name a location ("north sea", "mid-atlantic ocean")
+        self._max_words = max([len(n.split()) for n in self.names.names()] + [1])
+
+    def power(self, text: str) -> Optional[str]:
+        return self.powers.get(normalize(text))
+
+    # -- tokens -------------------------------------------------------------
+    def _tokens(self, text: str) -> List[str]:
+        text = text.replace("->", " - ").replace("=>", " - ").replace("\u2013", " - ")
+        out: List[str] = []
+        for raw in text.lower().replace(",", " ").split():
+            if "-" in raw and raw != "-" and self.names.location(raw) is None:
+                parts = raw.split("-")
+                for j, part in enumerate(parts):
+                    if j:
+                        out.append("-")
+                    if part:
+                        out.append(part)
+            else:
+                out.append(raw)
+        return out
+
+    def _location(self, cur: _Cursor) -> Optional[str]:
+        """The longest run of tokens from here that names a location."""
+        best = None
+        for n in range(min(self._max_words + 2, len(cur.tokens) - cur.i), 0, -1):
+            words = cur.tokens[cur.i:cur.i + n]
+            if any(w in ("-",) for w in words):
+                continue
+            lid = self.names.location(" ".join(words))
+            if lid is not None:
+                best = (lid, n)
+                break
+        if best is None:
+            return None
+        cur.i += best[1]
+        # a trailing coast written apart: "spa nc", "spa (nc)"
+        nxt = cur.peek()
+        if nxt is not None and "/" not in best[0]:
+            lid = self.names.location(f"{best[0]}/{nxt.strip('()')}")
+            if lid is not None and lid != best[0]:
+                cur.i += 1
+                return lid
+        return best[0]
+
+    def _need_location(self, cur: _Cursor, what: str) -> str:
+        tok = cur.peek()
+        if tok is None:
+            raise OrderError(f"the order ends where {what} should be")
+        lid = self._location(cur)
+        if lid is None:
+            raise OrderError(f"no province or coast is called {tok!r}")
+        return lid
+
+    def _unit(self, cur: _Cursor) -> Optional[UnitType]:
+        tok = cur.peek()
+        if tok in UNIT_WORDS:
+            # "a" may also start a location name: only a unit if a location follows
+            save = cur.i
+            cur.take()
+            if self._location(_Cursor(cur.tokens, cur.i)) is not None:
+                return UNIT_WORDS[tok]
+            cur.i = save
+        return None
+
+    # -- orders -------------------------------------------------------------
+    def parse(self, text: str, power: Optional[str] = None) -> Order:
+        """One order; raises :class:`OrderError` with the reason."""
+        original = text.strip()
+        m = re.match(r"^\s*([^:]+?)\s*:\s*(.*)$", original)
+        if m and self.power(m.group(1)) is not None:
+            power = self.power(m.group(1))
+            text = m.group(2)
+        else:
+            text = original
+        if not text.strip():
+            raise OrderError("the order is empty")
+        cur = _Cursor(self._tokens(text))
+        first = cur.peek()
+        if first in ("waive", "waives"):
+            return Waive(power or "", None, "", original)
+        if first in BUILD or first in REMOVE or first in DISBAND:
+            cur.take()
+            unit = self._unit(cur)
+            loc = self._need_location(cur, "the location")
+            self._end(cur)
+            cls = Build if first in BUILD else (Remove if first in REMOVE else Disband)
+            return cls(power or "", unit, loc, original)
+        unit = self._unit(cur)
+        loc = self._need_location(cur, "the unit's location")
+        word = cur.peek()
+        if word is None or word in HOLD:
+            if word is not None:
+                cur.take()
+            self._end(cur)
+            return Hold(power or "", unit, loc, original)
+        cur.take()
+        if word in MOVE:
+            path = [self._need_location(cur, "the destination")]
+            while cur.peek() in MOVE:
+                cur.take()
+                path.append(self._need_location(cur, "the next space of the route"))
+            via = self._via(cur)
+            self._end(cur)
+            dest, route = path[-1], tuple(path[:-1])
+            return Move(power or "", unit, loc, original, dest, via or bool(route), route)
+        if word in SUPPORT:
+            tunit = self._unit(cur)
+            target = self._need_location(cur, "the supported unit")
+            dest = None
+            if cur.peek() in MOVE:
+                cur.take()
+                dest = self._need_location(cur, "the supported move's destination")
+            elif cur.peek() in HOLD:
+                cur.take()
+            self._end(cur)
+            return Support(power or "", unit, loc, original, target, dest, tunit)
+        if word in CONVOY:
+            self._unit(cur)
+            frm = self._need_location(cur, "the convoyed army")
+            if cur.peek() not in MOVE:
+                raise OrderError("a convoy names the army's move: 'F nth C A lon - nwy'")
+            cur.take()
+            to = self._need_location(cur, "the convoyed army's destination")
+            self._end(cur)
+            return Convoy(power or "", unit, loc, original, frm, to)
+        if word in RETREAT:
+            if cur.peek() in MOVE:
+                cur.take()
+            dest = self._need_location(cur, "the retreat's destination")
+            self._end(cur)
+            return Retreat(power or "", unit, loc, original, dest)
+        if word in DISBAND:
+            self._end(cur)
+            return Disband(power or "", unit, loc, original)
+        if word in BUILD:
+            self._end(cur)
+            return Build(power or "", unit, loc, original)
+        if word in REMOVE:
+            self._end(cur)
+            return Remove(power or "", unit, loc, original)
+        raise OrderError(f"cannot read {word!r} after {loc}: expected -, H, S, C, R, D or B")
+
+    def _via(self, cur: _Cursor) -> bool:
+        if cur.peek() in VIA:
+            cur.take()
+            if cur.peek() in ("convoy", "c"):
+                cur.take()
+            return True
+        if cur.peek() == "by" :
+            cur.take()
+            if cur.peek() in ("convoy", "c"):
+                cur.take()
+            return True
+        return False
+
+    def _end(self, cur: _Cursor) -> None:
+        if not cur.done():
+            raise OrderError(f"cannot read {' '.join(cur.tokens[cur.i:])!r} at the end of the order")
+
+
+def parse_orders(parser: OrderParser, lines, power: Optional[str] = None) -> Tuple[List[Order], List[Tuple[str, str]]]:
+    """Parse many orders; returns the orders and (text, reason) for the unreadable."""
+    orders, bad = [], []
+    for line in lines:
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        try:
+            orders.append(parser.parse(line, power))
+        except OrderError as exc:
+            bad.append((line.strip(), str(exc)))
+    return orders, bad

@@ -1,0 +1,59 @@
+"""A game position: units, centre owners, dislodged units, the phase."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Set
+
+from ..model import UnitType, Variant, split_location
+from .orders import Phase
+
+
+@dataclass(frozen=True)
+class UnitAt:
+    power: str
+    type: UnitType
+    loc: str
+
+    @property
+    def province(self) -> str:
+        return split_location(self.loc)[0]
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.loc}"
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    unit: UnitAt
+    attacker_from: Optional[str]   # province the dislodging unit came from
+    by_convoy: bool = False        # a convoyed attacker leaves its origin open for retreat
+
+
+@dataclass
+class GameState:
+    phase: Phase
+    units: Dict[str, UnitAt] = field(default_factory=dict)        # province -> unit
+    centers: Dict[str, str] = field(default_factory=dict)          # centre -> owner
+    dislodged: Dict[str, Dislodged] = field(default_factory=dict)  # province -> dislodged unit
+    standoffs: Set[str] = field(default_factory=set)  # left empty by a bounce: no retreat there
+    static_falls: int = 0  # Falls in a row without a centre changing hands
+
+    @staticmethod
+    def start(variant: Variant) -> "GameState":
+        s = GameState(Phase.parse(variant.rules.start))
+        for p in variant.powers:
+            for u in p.units:
+                s.units[split_location(u.location)[0]] = UnitAt(p.id, u.type, u.location)
+            for c in p.starting_centers:
+                s.centers[c] = p.id
+        return s
+
+    def copy(self) -> "GameState":
+        return GameState(self.phase, dict(self.units), dict(self.centers), dict(self.dislodged),
+                         set(self.standoffs), self.static_falls)
+
+    def units_of(self, power: str):
+        return [u for u in self.units.values() if u.power == power]
+
+    def centres_of(self, power: str):
+        return [c for c, p in self.centers.items() if p == power]
