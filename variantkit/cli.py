@@ -32,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_render.register(sub)
     from . import cli_import
     cli_import.register(sub)
+    from . import cli_play
+    cli_play.register(sub)
     return parser
 
 

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from variantkit.io import load
 from variantkit.model import UnitType
 from variantkit.rules.game import Game
-from variantkit.rules.orders import Move, Phase, Retreat
+from variantkit.rules.orders import Phase
 from variantkit.rules.state import GameState, UnitAt
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,9 +230,6 @@ def play(case: Case):
     else:
         game = Game(v, _state(case, case.phase))
     orders, bad = game.parse(_by_power(case.orders))
-    if game.state.phase.kind == "R":
-        orders = [Retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
-                  for o in orders]
     outcomes = game.process(orders, bad)
     return outcomes, game
 

@@ -11,7 +11,7 @@ from ..graph import Graph
 from ..model import Variant, split_location
 from .adjustments import adjustment_counts, resolve_adjustments
 from .movement import Outcome, Resolver
-from .orders import Order, Phase
+from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
 from .state import GameState
@@ -93,6 +93,9 @@ class Game:
             else:
                 self._after_season(nxt)
         elif s.phase.kind == "R":
+            # "A mar - spa" in a retreat phase is a retreat
+            orders = [Retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
+                      for o in orders]
             outcomes, units = resolve_retreats(graph, s, orders)
             nxt = GameState(s.phase, units, dict(s.centers), {}, set(), s.static_falls)
             self.state = nxt

@@ -62,6 +62,7 @@ class OrderParser:
                     self.powers[normalize(word)] = p.id
         # words of more than one token that name a location ("north sea", "mid-atlantic ocean")
         self._max_words = max([len(n.split()) for n in self.names.names()] + [1])
+        self._hyphenated = {w for n in self.names.names() for w in n.split() if "-" in w}
 
     def power(self, text: str) -> Optional[str]:
         return self.powers.get(normalize(text))
@@ -71,7 +72,8 @@ class OrderParser:
         text = text.replace("->", " - ").replace("=>", " - ").replace("\u2013", " - ")
         out: List[str] = []
         for raw in text.lower().replace(",", " ").split():
-            if "-" in raw and raw != "-" and self.names.location(raw) is None:
+            if "-" in raw and raw != "-" and self.names.location(raw) is None \
+                    and raw not in self._hyphenated:
                 parts = raw.split("-")
                 for j, part in enumerate(parts):
                     if j:

@@ -1,0 +1,76 @@
+"""Orders as players type them, and what the parser says when it cannot read one."""
+import pytest
+
+from variantkit.io import load
+from variantkit.model import UnitType
+from variantkit.rules.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
+from variantkit.rules.parse import OrderError, OrderParser
+
+from tests.conftest import MAPS
+
+STANDARD = load(str(MAPS / "standard")).variant
+YOUNGSTOWN = load(str(MAPS / "youngstown")).variant
+A, F = UnitType.ARMY, UnitType.FLEET
+
+
+@pytest.fixture(scope="module")
+def std():
+    return OrderParser(STANDARD)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("A Par-Bur", Move("", A, "par", "", "bur")),
+    ("A PAR - BUR", Move("", A, "par", "", "bur")),
+    ("A Par->Bur", Move("", A, "par", "", "bur")),
+    ("Par-Bur", Move("", None, "par", "", "bur")),
+    ("A Paris - Burgundy", Move("", A, "par", "", "bur")),
+    ("F Lon Holds", Hold("", F, "lon")),
+    ("F Lon H", Hold("", F, "lon")),
+    ("F London", Hold("", F, "lon")),
+    ("A Par S A Mar-Bur", Support("", A, "par", "", "mar", "bur", A)),
+    ("A Par Supports A Mar - Bur", Support("", A, "par", "", "mar", "bur", A)),
+    ("A Mun S A Ber", Support("", A, "mun", "", "ber", None, A)),
+    ("F Bla C A Ank-Sev", Convoy("", F, "bla", "", "ank", "sev")),
+    ("A Bel-Hol via convoy", Move("", A, "bel", "", "hol", True)),
+    ("A PAR - BUR VIA", Move("", A, "par", "", "bur", True)),
+    ("F Mid-Atlantic Ocean - Spain (north coast)", Move("", F, "mao", "", "spa/nc")),
+    ("F mao - spa/nc", Move("", F, "mao", "", "spa/nc")),
+    ("F MAO - SPA NC", Move("", F, "mao", "", "spa/nc")),
+    ("F mao-spa(nc)", Move("", F, "mao", "", "spa/nc")),
+    ("F stp/sc - bot", Move("", F, "stp/sc", "", "bot")),
+    ("A PAR R BUR", Retreat("", A, "par", "", "bur")),
+    ("F BRE D", Disband("", F, "bre")),
+    ("A PAR B", Build("", A, "par")),
+    ("Build A Kie", Build("", A, "kie")),
+    ("Remove F Nap", Remove("", F, "nap")),
+    ("WAIVE", Waive("", None, "")),
+    ("England: F lon - nth", Move("england", F, "lon", "", "nth")),
+    ("English: F lon - nth", Move("england", F, "lon", "", "nth")),
+    ("E: F lon - nth", Move("england", F, "lon", "", "nth")),
+])
+def test_notations(std, text, want):
+    got = std.parse(text)
+    assert got == want
+
+
+def test_convoy_route_through_off_board_boxes():
+    got = OrderParser(YOUNGSTOWN).parse("A Tok -> NPa -> ObL -> ObA -> NAt -> Ire")
+    assert got == Move("", A, "tok", "", "ire", True, ("npo", "obl", "oba", "nao"))
+
+
+def test_power_letter_n_is_india():
+    got = OrderParser(YOUNGSTOWN).parse("N: A del - afg")
+    assert got.power == "india"
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("A Par - Atlantis", "no province or coast is called 'atlantis'"),
+    ("A Par jumps Bur", "cannot read 'jumps' after par"),
+    ("", "the order is empty"),
+    ("F Bla C A Ank", "a convoy names the army's move"),
+    ("A Par - Bur please", "cannot read 'please' at the end"),
+])
+def test_unreadable_orders_say_why(std, text, reason):
+    with pytest.raises(OrderError) as info:
+        std.parse(text)
+    assert reason in str(info.value)

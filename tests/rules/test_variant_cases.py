@@ -1,0 +1,59 @@
+"""Youngstown and Loeb9 cases from the seed rules, in one data format, one runner."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+from variantkit.io import load
+from variantkit.rules.game import Game
+from variantkit.rules.orders import Phase
+from variantkit.rules.state import GameState, UnitAt
+from variantkit.model import UnitType
+
+HERE = Path(__file__).parent
+MAPS = HERE.parents[1] / "maps"
+CASES = [c for f in sorted((HERE / "cases").glob("*.yaml")) for c in yaml.safe_load(f.read_text())]
+_variants = {}
+
+
+def variant(name):
+    if name not in _variants:
+        _variants[name] = load(str(MAPS / name)).variant
+    return _variants[name]
+
+
+def position(v, case):
+    s = GameState.start(v)
+    s.phase = Phase.parse(case["phase"])
+    s.units = {}
+    for power, units in case["units"].items():
+        for text in units:
+            kind, loc = text.split()
+            s.units[loc.split("/")[0]] = UnitAt(power, UnitType(kind), loc)
+    for power, centres in case.get("centers", {}).items():
+        for c in centres:
+            s.centers[c] = power
+    return s
+
+
+def units_of(state):
+    out = {}
+    for u in state.units.values():
+        out.setdefault(u.power, set()).add(str(u))
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_case(case):
+    v = variant(case["variant"])
+    game = Game(v, position(v, case))
+    orders, bad = game.parse(case["orders"])
+    outcomes = game.process(orders, bad)
+    got = {o.text: o for o in outcomes}
+    for text, want in case.get("expect", {}).items():
+        assert got[text].outcome == want, f"{text}: {got[text].outcome} ({got[text].reason})"
+    assert units_of(game.state) == {p: set(u) for p, u in case["after"].items()}
+    dislodged = {}
+    for d in game.state.dislodged.values():
+        dislodged.setdefault(d.unit.power, set()).add(str(d.unit))
+    assert dislodged == {p: set(u) for p, u in case.get("dislodged", {}).items()}
