@@ -41,8 +41,15 @@ class MovementResult:
     standoffs: Set[str]
 
 
+_PROVINCE: Dict[str, str] = {}
+
+
 def province(loc: str) -> str:
-    return split_location(loc)[0]
+    """``spa/nc`` -> ``spa`` (memoized: called in every strength computation)."""
+    p = _PROVINCE.get(loc)
+    if p is None:
+        p = _PROVINCE[loc] = split_location(loc)[0]
+    return p
 
 
 class OrderChecker:
@@ -50,6 +57,10 @@ class OrderChecker:
 
     def __init__(self, graph: Graph):
         self.g = graph
+        # convoy geometry, computed once: the waters next to each province, and
+        # the convoying waters next to each water province
+        self._near: Dict[str, Tuple[str, ...]] = {}
+        self._water_next: Dict[str, Tuple[str, ...]] = {}
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], str]:
         """The fleet location a move from ``src`` to ``dest`` reaches, or a reason."""
@@ -94,21 +105,27 @@ class OrderChecker:
     def water_routes_from(self, src: str, dest: str, fleets: Optional[Set[str]]) -> bool:
         """A chain of water spaces (restricted to ``fleets`` if given) from the
         coast of ``src`` to the coast of ``dest``."""
-        g = self.g
         start = [w for w in self._waters_next_to(src) if fleets is None or w in fleets]
         seen = set(start)
         todo = list(start)
-        target = province(dest)
+        ends = set(self._waters_next_to(province(dest)))
         while todo:
             w = todo.pop()
-            for n in g.moves(UnitType.FLEET, w):
-                p = province(n)
-                if p == target:
-                    return True
-                if g.is_convoying_water(p) and p not in seen and (fleets is None or p in fleets):
+            if w in ends:
+                return True
+            for p in self._waters_of(w):
+                if p not in seen and (fleets is None or p in fleets):
                     seen.add(p)
                     todo.append(p)
         return False
+
+    def _waters_of(self, water: str) -> Tuple[str, ...]:
+        got = self._water_next.get(water)
+        if got is None:
+            got = self._water_next[water] = tuple(sorted(
+                {province(n) for n in self.g.moves(UnitType.FLEET, water)
+                 if self.g.is_convoying_water(province(n))}))
+        return got
 
     def on_some_route(self, src: str, dest: str, fleet: str) -> bool:
         """Whether a fleet in ``fleet`` could be part of a convoy src -> dest."""
@@ -116,22 +133,21 @@ class OrderChecker:
             first = self._waters_next_to(start)
             seen, todo = set(first), list(first)
             while todo:
-                for n in self.g.moves(UnitType.FLEET, todo.pop()):
-                    p = province(n)
-                    if self.g.is_convoying_water(p) and p not in seen:
+                for p in self._waters_of(todo.pop()):
+                    if p not in seen:
                         seen.add(p)
                         todo.append(p)
             return seen
         return fleet in reach(src) and fleet in reach(dest)
 
-    def _waters_next_to(self, prov: str) -> List[str]:
-        g = self.g
-        out = []
-        for loc in (prov,) + g.coasts.get(prov, ()):
-            for n in g.moves(UnitType.FLEET, loc):
-                if g.is_convoying_water(province(n)):
-                    out.append(province(n))
-        return out
+    def _waters_next_to(self, prov: str) -> Tuple[str, ...]:
+        got = self._near.get(prov)
+        if got is None:
+            g = self.g
+            got = self._near[prov] = tuple(sorted(
+                {province(n) for loc in (prov,) + g.coasts.get(prov, ())
+                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(province(n))}))
+        return got
 
 
 class Resolver:
@@ -155,6 +171,8 @@ class Resolver:
         self.state_of: Dict[Key, str] = {}     # "guessing" / "resolved"
         self.deps: List[Key] = []
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
+        self._attackers: Optional[Dict[str, List[str]]] = None
+        self._supports_for: Dict[Tuple[str, Optional[str]], List[str]] = {}
         self._assign(orders)
 
     # -- order checks -----------------------------------------------------------
@@ -259,10 +277,10 @@ class Resolver:
             if not g.may_stand(UnitType.ARMY, dprov):
                 return self.check._why_not(UnitType.ARMY, unit.loc, dprov)
             adjacent = dprov in g.moves(UnitType.ARMY, unit.loc)
-            convoyable = self.check.convoy_possible(unit.province, dprov)
             if adjacent and not o.via_convoy:
                 self.dest_loc[unit.province] = dprov
                 return ""
+            convoyable = self.check.convoy_possible(unit.province, dprov)
             if not convoyable:
                 return (f"{unit.loc} is not next to {dprov}, and no water leads there for a convoy"
                         if not adjacent else f"no water leads from {unit.loc} to {dprov} for a convoy")
@@ -314,6 +332,13 @@ class Resolver:
                 and province(self.dest_loc[a]) == province(con.army_to))
 
     def supports_for(self, prov: str, dest: Optional[str]) -> List[str]:
+        key = (prov, dest)
+        got = self._supports_for.get(key)
+        if got is None:
+            got = self._supports_for[key] = self._find_supports(prov, dest)
+        return got
+
+    def _find_supports(self, prov: str, dest: Optional[str]) -> List[str]:
         out = []
         for s, sup in self.supports.items():
             if province(sup.target) != prov:
@@ -424,7 +449,11 @@ class Resolver:
         return any(self.resolve(("move", src)) for src in self.attackers(prov))
 
     def attackers(self, prov: str) -> List[str]:
-        return [src for src in self.moves if province(self.dest_loc[src]) == prov]
+        if self._attackers is None:
+            self._attackers = {}
+            for src in self.moves:
+                self._attackers.setdefault(province(self.dest_loc[src]), []).append(src)
+        return self._attackers.get(prov, [])
 
     def head_to_head(self, prov: str) -> Optional[str]:
         """The province of a unit that moves into ``prov``'s unit head-on, both by land."""
