@@ -10,7 +10,7 @@ from typing import Dict, List, Optional
 from ..graph import Graph
 from ..model import Variant, split_location
 from .adjustments import adjustment_counts, resolve_adjustments
-from .movement import Outcome, Resolver
+from .movement import OrderChecker, Outcome, Resolver
 from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
@@ -82,7 +82,12 @@ class Game:
         before = s.copy()
         graph = self.graph()
         if s.phase.kind == "M":
-            res = Resolver(graph, s, orders, self.variant.rules.options).run()
+            if not hasattr(self, "_checkers"):
+                self._checkers = {}
+            checker = self._checkers.get(id(graph))
+            if checker is None:
+                checker = self._checkers[id(graph)] = OrderChecker(graph)
+            res = Resolver(graph, s, orders, self.variant.rules.options, checker).run()
             outcomes = res.outcomes
             nxt = GameState(s.phase, res.units, dict(s.centers), res.dislodged, res.standoffs,
                             s.static_falls)
@@ -123,8 +128,10 @@ class Game:
             self._enter_phase()
             return
         changed = False
+        if not hasattr(self, "_centres"):
+            self._centres = set(self.variant.centers)
         for prov, unit in state.units.items():
-            if prov in state.centers or self.variant.province(prov) and self.variant.province(prov).center:
+            if prov in self._centres:
                 if state.centers.get(prov) != unit.power:
                     state.centers[prov] = unit.power
                     changed = True

@@ -154,9 +154,10 @@ class Resolver:
     """Adjudicates one movement phase.  All state lives on the instance."""
 
     def __init__(self, graph: Graph, state: GameState, orders: List[Order],
-                 options: Optional[Mapping[str, object]] = None):
+                 options: Optional[Mapping[str, object]] = None,
+                 checker: Optional[OrderChecker] = None):
         self.g = graph
-        self.check = OrderChecker(graph)
+        self.check = checker or OrderChecker(graph)  # a game keeps one per graph
         self.state = state
         self.options = dict(options or {})
         self.units = state.units
@@ -221,17 +222,21 @@ class Resolver:
     def _convoy_intent(self) -> None:
         """An army ordered to an adjacent province goes by convoy when its own
         power orders a fleet to convoy it there (DATC 4.A.3, the 2000 rules)."""
+        convoys: Dict[Tuple[str, str], List[Convoy]] = {}
+        for c in self.orders.values():
+            if isinstance(c, Convoy):
+                convoys.setdefault((province(c.army_from), province(c.army_to)), []).append(c)
+        if not convoys:
+            return
         for prov, o in list(self.orders.items()):
             unit = self.units[prov]
             if not isinstance(o, Move) or o.via_convoy or unit.type is not UnitType.ARMY:
                 continue
             dest = province(o.dest)
-            for c in self.orders.values():
+            for c in convoys.get((prov, dest), ()):
                 # intent counts where an own fleet is ordered to convoy it and could
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
-                if (isinstance(c, Convoy) and province(c.army_from) == prov
-                        and province(c.army_to) == dest
-                        and self.units[province(c.loc)].power == unit.power
+                if (self.units[province(c.loc)].power == unit.power
                         and self.check.on_some_route(prov, dest, province(c.loc))):
                     self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     break
