@@ -34,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_import.register(sub)
     from . import cli_play
     cli_play.register(sub)
+    from . import cli_export
+    cli_export.register(sub)
     return parser
 
 
