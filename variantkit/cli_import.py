@@ -21,7 +21,12 @@ def _dpjudge(path: str):
     return result.variant, result.problems
 
 
-READERS: Dict[str, Reader] = {"dpjudge": _dpjudge}
+def _jdip(path: str):
+    from .export.jdip import read
+    return read(path)
+
+
+READERS: Dict[str, Reader] = {"dpjudge": _dpjudge, "jdip": _jdip}
 
 
 def register(sub) -> None:

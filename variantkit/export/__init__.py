@@ -6,8 +6,8 @@ from .base import ExportReport, Format
 
 
 def formats() -> Dict[str, Format]:
-    from . import diplomacy_pkg, dpjudge
-    return {f.name: f for f in (dpjudge.FORMAT, diplomacy_pkg.FORMAT)}
+    from . import diplomacy_pkg, dpjudge, jdip
+    return {f.name: f for f in (dpjudge.FORMAT, diplomacy_pkg.FORMAT, jdip.FORMAT)}
 
 
 __all__ = ["ExportReport", "Format", "formats"]

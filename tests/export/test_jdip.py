@@ -1,0 +1,75 @@
+"""jDip: the reference Youngstown imports to the bundled graph; exports read back."""
+import pytest
+
+from variantkit.cli import main
+from variantkit.export import formats
+from variantkit.export.jdip import read
+from variantkit.graph import Graph
+from variantkit.io import load
+from variantkit.model import UnitType
+from variantkit.names import NameIndex
+
+from tests.conftest import MAPS
+
+
+def test_reference_youngstown_equals_the_bundled_graph(reference):
+    v, problems = read(str(reference / "jdip" / "variants.xml"))
+    assert problems == []
+    y = load(str(MAPS / "youngstown")).variant
+    names = NameIndex(y)
+
+    def ours(loc):
+        prov, _, coast = loc.partition("/")
+        return names.location(f"{prov}/{coast}" if coast else prov)
+
+    gj, gy = Graph(v), Graph(y)
+    for unit in UnitType:
+        assert {(ours(a), ours(b)) for a, b in gj.all_moves(unit)} == set(gy.all_moves(unit))
+    for p in v.provinces:
+        assert y.province(ours(p.id)).terrain == p.terrain, p.id
+    # jDip leaves out two impassable spaces (the Arctic Circle, the Caspian)
+    assert {p.id for p in y.provinces} - {ours(p.id) for p in v.provinces} == {"aci", "cas"}
+    assert sorted(ours(c) for c in v.centers) == sorted(y.centers) and v.victory == 37
+    for pw in v.powers:
+        mine = y.power(pw.id)
+        assert sorted(ours(h) for h in pw.homes) == sorted(mine.homes)
+        assert sorted(f"{u.type.value} {ours(u.location)}" for u in pw.units) == sorted(map(str, mine.units))
+
+
+@pytest.mark.parametrize("name", ["standard", "youngstown", "loeb9"])
+def test_write_then_read(name, tmp_path):
+    v = load(str(MAPS / name)).variant
+    report = formats()["jdip"].write(v, str(tmp_path))
+    assert report.ok
+    back, problems = read(str(tmp_path))
+    assert problems == []
+    # jDip has no straits or seasons: compare the graph as the report says it was written
+    season = "spring"
+    assert Graph(back).to_json()["locations"].keys() == Graph(v, season).to_json()["locations"].keys()
+    for unit in UnitType:
+        assert set(Graph(back).all_moves(unit)) == set(Graph(v, season).all_moves(unit))
+    assert sorted(back.centers) == sorted(v.centers)
+    assert {p.id: sorted(map(str, p.units)) for p in back.powers} == {p.id: sorted(map(str, p.units)) for p in v.powers}
+    if name == "loeb9":
+        assert {"VK725", "VK726"} <= {p.code for p in report.problems}
+
+
+def test_import_jdip_command(reference, tmp_path, capsys):
+    assert main(["import", "jdip", str(reference / "jdip"), "-o", str(tmp_path)]) == 0
+    assert main(["validate", str(tmp_path)]) in (0, 1)
+    assert load(str(tmp_path)).variant.id == "youngstown"
+
+
+def test_broken_xml_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "variants.xml"
+    bad.write_text("<VARIANTS><VARIANT name='x'>")
+    assert main(["import", "jdip", str(bad), "-o", str(tmp_path / "out")]) == 2
+    assert "VK720" in capsys.readouterr().err
+    bomb = tmp_path / "bomb" / "variants.xml"
+    bomb.parent.mkdir()
+    bomb.write_text('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">'
+                    '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY secret SYSTEM "file:///etc/passwd">]>'
+                    '<VARIANTS><VARIANT name="&b;&secret;"><MAP adjacencyURI="none.xml"/></VARIANT></VARIANTS>')
+    code = main(["import", "jdip", str(bomb), "-o", str(tmp_path / "out2")])
+    err = capsys.readouterr().err
+    assert code == 2 and "root:" not in err

@@ -1,0 +1,237 @@
+"""jDip: ``variants.xml`` plus the adjacency file it names; reader and writer.
+
+jDip states adjacency per province and unit kind: ``mv`` for armies, ``xc``
+for fleets of a single-coast province, ``nc``/``sc``/``ec``/``wc`` for a
+coast; refs name provinces, with ``-xx`` for a coast.  Terrain is not stated:
+a province armies and fleets both reach is a coast, one only fleets reach is
+water, one only armies reach is land, one nothing reaches is impassable.
+XML is read with lxml, entities unresolved and the network off.
+"""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import replace
+from typing import Dict, List, Optional, Set, Tuple
+
+from lxml import etree
+
+from ..io.variant_file import atomic_write
+from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
+                     Variant, split_location)
+from ..problems import Problem, UnusableInput
+from .base import ExportReport, Format
+
+COAST_KINDS = ("nc", "sc", "ec", "wc")
+COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
+
+
+def _parse(path: str):
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True)
+    try:
+        return etree.parse(path, parser).getroot()
+    except (OSError, etree.XMLSyntaxError) as exc:
+        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc}",
+                                     "give jDip's variants.xml (or its folder)", path)])
+
+
+def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Variant], List[Problem]]:
+    """Read a jDip variant: ``path`` is variants.xml or the folder holding it."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "variants.xml")
+    problems: List[Problem] = []
+    root = _parse(path)
+    variants = root.findall(".//VARIANT")
+    if not variants:
+        raise UnusableInput([Problem("VK721", "no VARIANT in the file", "give jDip's variants.xml", path)])
+    chosen = next((v for v in variants if variant_name is None
+                   or v.get("name", "").lower() == variant_name.lower()), None)
+    if chosen is None:
+        raise UnusableInput([Problem("VK721", f"no variant called {variant_name!r}",
+                                     "one of: " + ", ".join(v.get("name", "") for v in variants), path)])
+    map_el = chosen.find("MAP")
+    adjacency = os.path.join(os.path.dirname(path), map_el.get("adjacencyURI"))
+    adj_root = _parse(adjacency)
+
+    # refs may name a province by one of its unique names ("win" for wio)
+    alias_of: Dict[str, str] = {}
+    for prov in adj_root.iter("PROVINCE"):
+        pid = prov.get("shortname", "").lower()
+        alias_of[pid] = pid
+        for u in prov.iter("UNIQUENAME"):
+            alias_of.setdefault(u.get("name", "").lower(), pid)
+
+    def _ref(ref: str) -> str:
+        prov, _, coast = ref.strip().lower().partition("-")
+        prov = alias_of.get(prov, prov)
+        return f"{prov}/{coast}" if coast else prov
+
+    army: Dict[str, Set[str]] = defaultdict(set)
+    declared_mv: Set[str] = set()
+    fleet: Dict[str, Set[str]] = defaultdict(set)
+    names: Dict[str, Tuple[str, List[str]]] = {}
+    coasts: Dict[str, Set[str]] = defaultdict(set)
+    order: List[str] = []
+    for prov in adj_root.iter("PROVINCE"):
+        pid = prov.get("shortname", "").lower()
+        order.append(pid)
+        names[pid] = (prov.get("fullname", pid), [u.get("name").lower() for u in prov.iter("UNIQUENAME")])
+        for adj in prov.iter("ADJACENCY"):
+            kind = adj.get("type", "mv")
+            refs = [_ref(r) for r in adj.get("refs", "").split()]
+            if kind == "mv":
+                declared_mv.add(pid)
+                army[pid].update(split_location(r)[0] for r in refs if split_location(r)[0] != pid)
+            elif kind == "xc":
+                fleet[pid].update(refs)
+            elif kind in COAST_KINDS:
+                coasts[pid].add(kind)
+                fleet[f"{pid}/{kind}"].update(refs)
+            else:
+                problems.append(Problem("VK722", f"{pid}: unknown adjacency type {kind!r}",
+                                        "jDip knows mv, xc, nc, sc, ec, wc", adjacency, severity="warning"))
+    for border in adj_root.iter("BORDER"):
+        problems.append(Problem("VK723", f"the border rule {border.get('id')!r} "
+                                f"({border.get('description', '')}) is not represented",
+                                "set the equivalent by hand (a strait, a season)", adjacency,
+                                severity="warning"))
+    # a fleet reaching the main space of a multi-coast province means one of its coasts
+    def fleet_target(src: str, ref: str) -> List[str]:
+        prov, coast = split_location(ref)
+        if coast or not coasts.get(prov):
+            return [ref]
+        back = [f"{prov}/{c}" for c in sorted(coasts[prov]) if src in fleet.get(f"{prov}/{c}", ())]
+        return back or [ref]
+
+    provinces = []
+    for pid in order:
+        full, aliases = names[pid]
+        has_army = bool(army.get(pid)) or any(pid in s for s in army.values())
+        has_fleet = bool(fleet.get(pid)) or bool(coasts.get(pid))
+        # an island declares armies with no army move (its own code as the only ref)
+        terrain = (Terrain.COAST if has_fleet and (has_army or pid in declared_mv)
+                   else Terrain.LAND if has_army else Terrain.WATER if has_fleet
+                   else Terrain.IMPASSABLE)
+        provinces.append(Province(pid, full, terrain, tuple(a for a in aliases if a != pid),
+                                  coasts=tuple(Coast(c, COAST_NAMES[c]) for c in sorted(coasts.get(pid, ())))))
+    edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
+    for src, dsts in army.items():
+        for dst in dsts:
+            key = tuple(sorted((src, dst)))
+            edges.setdefault(key, {"army": False, "fleet": False})["army"] = True
+    for src, refs in fleet.items():
+        for ref in refs:
+            for dst in fleet_target(src, ref):
+                key = tuple(sorted((src, dst)))
+                edges.setdefault(key, {"army": False, "fleet": False})["fleet"] = True
+    edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"])) for (a, b), k in sorted(edges.items())]
+
+    powers: Dict[str, Dict] = {}
+    for p in chosen.iter("POWER"):
+        pid = p.get("name", "").lower()
+        powers[pid] = {"name": p.get("name"), "adjective": p.get("adjective", ""), "homes": [], "units": []}
+    centres: Set[str] = set()
+    for sc in chosen.iter("SUPPLYCENTER"):
+        prov = sc.get("province", "").lower()
+        centres.add(prov)
+        home = (sc.get("homepower") or "").lower()
+        if home in powers:
+            powers[home]["homes"].append(prov)
+        elif home and home != "none":
+            problems.append(Problem("VK724", f"{prov}: unknown home power {home!r}", "check the power names",
+                                    path, severity="warning"))
+    for st in chosen.iter("INITIALSTATE"):
+        pid = st.get("power", "").lower()
+        kind = UnitType.ARMY if st.get("unit", "army").lower() == "army" else UnitType.FLEET
+        loc = st.get("province", "").lower() + (f"/{st.get('unitcoast').lower()}" if st.get("unitcoast") else "")
+        if pid in powers:
+            powers[pid]["units"].append(Unit(kind, loc))
+    provinces = [replace(p, center=True) if p.id in centres else p for p in provinces]
+    start = chosen.find("STARTINGTIME")
+    phase = "S1901M"
+    if start is not None:
+        season, year, kind = [x.strip() for x in start.get("turn", "Spring, 1901, Movement").split(",")]
+        phase = f"{season[0].upper()}{year}{kind[0].upper()}"
+    win = chosen.find(".//WINNING_SUPPLY_CENTERS")
+    rules = Rules(victory=int(win.get("value")) if win is not None else None, start=phase)
+    v = Variant(chosen.get("name", "jdip").lower().replace(" ", "-"), chosen.get("name", ""),
+                tuple(provinces), tuple(edge_list),
+                tuple(Power(pid, p["name"], p["adjective"], p["name"][0].upper(), "", tuple(p["homes"]),
+                            tuple(p["units"])) for pid, p in powers.items()),
+                rules, version=chosen.get("version", ""))
+    return v, problems
+
+
+def write(v: Variant, path: str) -> ExportReport:
+    """Write ``variants.xml`` and ``NAME_adjacency.xml`` into the folder ``path``."""
+    report = ExportReport(path)
+    for e in v.edges:
+        if e.strait or e.oneway or e.powers:
+            report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
+                                 "(straits, one-way and power-restricted links are not written)")
+    for p in v.provinces:
+        if p.passable_in:
+            report.lost("VK726", f"{p.id} is written as always open (seasonal spaces are not written)")
+        if p.coasts and any(c.id not in COAST_KINDS for c in p.coasts):
+            report.refuse("VK727", f"{p.id} has a coast jDip cannot name ({', '.join(c.id for c in p.coasts)})",
+                          "jDip's coasts are nc, sc, ec and wc: rename the coast")
+    if v.rules.draw_after_static_falls:
+        report.lost("VK708", "the draw rule is written as YEARS_WITHOUT_SC_CAPTURE")
+    if not report.ok:
+        return report
+    os.makedirs(path, exist_ok=True)
+    adj_name = f"{v.id}_adjacency.xml"
+    root = etree.Element("PROVINCES")
+    moves = defaultdict(lambda: defaultdict(set))
+    for e in v.edges:
+        for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
+            if e.units.army:
+                moves[a]["mv"].add(b)
+            if e.units.fleet:
+                prov, coast = split_location(a)
+                moves[prov][coast or "xc"].add(b.replace("/", "-"))
+    for p in v.provinces:
+        el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id)
+        for a in p.aliases:
+            etree.SubElement(el, "UNIQUENAME", name=a)
+        kinds = moves.get(p.id, {})
+        if not kinds:
+            etree.SubElement(el, "ADJACENCY", type="mv", refs=p.id)
+        for kind in ("mv", "xc") + COAST_KINDS:
+            if kinds.get(kind):
+                etree.SubElement(el, "ADJACENCY", type=kind, refs=" ".join(sorted(kinds[kind])))
+    atomic_write(os.path.join(path, adj_name),
+                 etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    vroot = etree.Element("VARIANTS")
+    var = etree.SubElement(vroot, "VARIANT", name=v.name, version=v.version or "1.0")
+    etree.SubElement(var, "DESCRIPTION").text = v.description
+    etree.SubElement(var, "MAP", adjacencyURI=adj_name)
+    for pw in v.powers:
+        etree.SubElement(var, "POWER", name=pw.name, active="true", adjective=pw.adjective)
+    season = dict(S="Spring", F="Fall", W="Winter")[v.rules.start[0]]
+    kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[5]]
+    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:5]}, {kind}")
+    vc = etree.SubElement(var, "VICTORYCONDITIONS")
+    etree.SubElement(vc, "WINNING_SUPPLY_CENTERS", value=str(v.victory))
+    if v.rules.draw_after_static_falls:
+        etree.SubElement(vc, "YEARS_WITHOUT_SC_CAPTURE", value=str(v.rules.draw_after_static_falls))
+    home_of = {h: pw.id for pw in v.powers for h in pw.homes}
+    for c in v.centers:
+        attrs = {"province": c}
+        if c in home_of:
+            attrs.update(homepower=home_of[c], owner=home_of[c])
+        etree.SubElement(var, "SUPPLYCENTER", **attrs)
+    for pw in v.powers:
+        for u in pw.units:
+            prov, coast = split_location(u.location)
+            attrs = dict(province=prov, power=pw.id, unit="army" if u.type is UnitType.ARMY else "fleet")
+            if coast:
+                attrs["unitcoast"] = coast
+            etree.SubElement(var, "INITIALSTATE", **attrs)
+    atomic_write(os.path.join(path, "variants.xml"),
+                 etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    return report
+
+
+FORMAT = Format("jdip", "jDip variants.xml + adjacency XML (a folder)", "", write, read)
