@@ -6,8 +6,8 @@ from .base import ExportReport, Format
 
 
 def formats() -> Dict[str, Format]:
-    from . import diplomacy_pkg, dpjudge, jdip
-    return {f.name: f for f in (dpjudge.FORMAT, diplomacy_pkg.FORMAT, jdip.FORMAT)}
+    from . import diplicity, diplomacy_pkg, dpjudge, jdip
+    return {f.name: f for f in (dpjudge.FORMAT, diplomacy_pkg.FORMAT, jdip.FORMAT, diplicity.FORMAT)}
 
 
 __all__ = ["ExportReport", "Format", "formats"]
