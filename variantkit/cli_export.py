@@ -19,9 +19,11 @@ def register(sub) -> None:
 
 def cmd_formats(args) -> int:
     from .cli_import import READERS
-    for name, f in sorted(formats().items()):
-        sides = "write" + (", read" if f.read or name in READERS else "")
-        print(f"{name:<12} {sides:<12} {f.description}")
+    table = formats()
+    for name in sorted(set(table) | set(READERS)):
+        f = table.get(name)
+        sides = ", ".join(s for s, on in (("write", f is not None), ("read", name in READERS)) if on)
+        print(f"{name:<14} {sides:<12} {f.description if f else 'njudge / Realpolitik .map (the back catalogue)'}")
     return 0
 
 

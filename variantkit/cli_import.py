@@ -26,7 +26,12 @@ def _jdip(path: str):
     return read(path)
 
 
-READERS: Dict[str, Reader] = {"dpjudge": _dpjudge, "jdip": _jdip}
+def _njudge(path: str):
+    from .export.njudge import read
+    return read(path)
+
+
+READERS: Dict[str, Reader] = {"dpjudge": _dpjudge, "jdip": _jdip, "njudge": _njudge}
 
 
 def register(sub) -> None:

@@ -1,0 +1,88 @@
+"""njudge / Realpolitik ``.map`` (reader only): the back catalogue of old variants.
+
+Territory lines ``Name, typecode abbr alias...`` end at a ``-1`` line (type
+``w`` water, ``l`` land, ``x`` a neutral centre, a power's letter for its home
+centres); adjacency lines ``abbr-mv: ...``, ``abbr-xc: ...``, ``abbr-nc: ...``
+follow and end at ``-1``.  Terrain comes from the adjacency: a province with
+fleet links is a coast unless typed water.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from typing import Dict, List, Set, Tuple
+
+from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Variant
+from ..problems import Problem, UnusableInput
+
+
+def read(path: str):
+    problems: List[Problem] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().splitlines()
+    except OSError as exc:
+        raise UnusableInput([Problem("VK760", f"cannot read {path}: {exc.strerror}", "check the path", path)])
+    territories: List[Tuple[str, str, str, List[str], int]] = []
+    adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
+    section = 0
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line == "-1":
+            section += 1
+            continue
+        if section == 0:
+            name, _, rest = line.partition(",")
+            words = rest.split()
+            if len(words) < 2:
+                problems.append(Problem("VK761", f"cannot read the territory line {line!r}",
+                                        "write 'Name, typecode abbr alias...'", path, number))
+                continue
+            territories.append((name.strip(), words[0], words[1].lower(), [w.lower() for w in words[2:]], number))
+        elif section == 1:
+            m = re.match(r"^(\w+)-(\w+):\s*(.*)$", line)
+            if not m:
+                problems.append(Problem("VK762", f"cannot read the adjacency line {line!r}",
+                                        "write 'abbr-mv: a b c' (mv, xc, nc, sc, ec, wc)", path, number))
+                continue
+            refs = [r.lower().replace("/", "-") for r in m.group(3).split()]
+            adjacency[m.group(1).lower()][m.group(2).lower()] = refs
+    if not territories:
+        raise UnusableInput([Problem("VK761", "no territory lines", "give an njudge .map file", path)])
+    known = {t[2] for t in territories}
+    powers: Dict[str, List[str]] = defaultdict(list)
+    provinces, edges = [], {}
+    for name, code, abbr, aliases, number in territories:
+        kinds = adjacency.get(abbr, {})
+        coasts = sorted(k for k in kinds if k in ("nc", "sc", "ec", "wc"))
+        fleet = bool(kinds.get("xc")) or bool(coasts)
+        terrain = Terrain.WATER if code.lower() == "w" else (Terrain.COAST if fleet else Terrain.LAND)
+        centre = code.lower() != "w" and code.lower() != "l"
+        if centre and code.lower() != "x":
+            powers[code.upper()].append(abbr)
+        provinces.append(Province(abbr, name, terrain, tuple(aliases), centre,
+                                  tuple(Coast(c) for c in coasts)))
+        for kind, refs in kinds.items():
+            src = abbr if kind in ("mv", "xc") else f"{abbr}/{kind}"
+            for ref in refs:
+                prov, _, coast = ref.partition("-")
+                if prov not in known:
+                    problems.append(Problem("VK763", f"{abbr} links to unknown {prov!r}", "check the code",
+                                            path, number, severity="warning"))
+                    continue
+                dst = f"{prov}/{coast}" if coast else prov
+                key = tuple(sorted((src, dst)))
+                rec = edges.setdefault(key, {"army": False, "fleet": False})
+                rec["army" if kind == "mv" else "fleet"] = True
+    edge_list = [Edge(a, b, Crossing.of(r["army"], r["fleet"])) for (a, b), r in sorted(edges.items())]
+    vid = os.path.splitext(os.path.basename(path))[0].lower()
+    problems.append(Problem("VK764", "njudge maps name powers by letter only; starting units come from "
+                            "the game file (.gam), not read: add them in the editor or the YAML",
+                            "", path, severity="warning"))
+    variant = Variant(vid, vid.capitalize(), tuple(provinces), tuple(edge_list),
+                      tuple(Power(letter.lower(), f"Power {letter}", "", letter, "", tuple(h))
+                            for letter, h in sorted(powers.items())), Rules())
+    return variant, problems
