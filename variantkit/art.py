@@ -60,6 +60,10 @@ def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
     jdip = any(s.layer == "MapLayer" for s in doc.shapes)
     out: Dict[str, DrawnShape] = {}
     coasts: List[DrawnShape] = []
+    # jDip's MouseLayer holds the hit area of every province: where a drawing
+    # has both, the hit areas tile the map and the MapLayer gives the terrain
+    mouse = {s.id.lower(): s for s in doc.shapes if jdip and s.layer == "MouseLayer" and s.id
+             and not _COAST_ID.match(s.id.lower())}
     for s in doc.shapes:
         if jdip:
             if s.layer == "MouseLayer":
@@ -84,16 +88,43 @@ def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
         water = True if "sea" in s.classes else is_water_fill(s.fill)
         impassable = "neutral" in s.classes or "impassable" in s.classes or is_impassable_fill(s.fill)
         have = out.get(pid)
+        if have is None and pid in mouse and jdip:
+            out[pid] = DrawnShape(pid, list(mouse[pid].rings), water, impassable)
+            continue
+        if have is not None and pid in mouse and jdip:
+            continue
         if have is None:
             out[pid] = DrawnShape(pid, list(s.rings), water, impassable)
         elif water and not have.water:
             have.holes.extend(s.rings)   # water drawn inside a land province: not part of it
         else:
             have.rings.extend(s.rings)
+    if jdip:
+        _add_mouse_only(doc, out)
     return list(out.values()) + coasts
 
 
-def infer_svg(path: str, gap: float = 1.5) -> Tuple[SvgDocument, Inference]:
+def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape]) -> None:
+    """Provinces named only in the MouseLayer (MILA's seas are unnamed in the
+    MapLayer): their terrain is that of the MapLayer shapes they cover."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+    water_parts = [Polygon(r) for s in doc.shapes if s.layer == "MapLayer" and not s.id
+                   and not s.group.startswith("_") and ("water" in s.classes or "sea" in s.classes)
+                   for r in s.rings if len(r) >= 3]
+    water = unary_union([p.buffer(0) for p in water_parts]) if water_parts else None
+    for s in doc.shapes:
+        if s.layer != "MouseLayer" or not s.id or _COAST_ID.match(s.id.lower()):
+            continue
+        pid = s.id.lower()
+        if pid in out or not re.fullmatch(r"[a-z0-9_-]+", pid):
+            continue
+        area = unary_union([Polygon(r).buffer(0) for r in s.rings if len(r) >= 3])
+        wet = water is not None and not area.is_empty and area.intersection(water).area > 0.5 * area.area
+        out[pid] = DrawnShape(pid, list(s.rings), wet, False)
+
+
+def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Inference]:
     doc = read_svg(path)
     inference = infer(drawn_shapes(doc), gap=gap, file=path)
     inference.problems[:0] = doc.problems

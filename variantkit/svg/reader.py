@@ -96,6 +96,25 @@ def _stylesheet(text: str) -> Dict[str, Dict[str, str]]:
     return out
 
 
+def _steps(seg, tolerance: float) -> int:
+    """Points for a curve so the polyline strays at most ``tolerance`` from it:
+    the control points' distance from the chord bounds the curve's bulge."""
+    start, end = seg.start, seg.end
+    controls = [getattr(seg, a) for a in ("control", "control1", "control2") if getattr(seg, a, None) is not None]
+    if not controls:  # arcs: sample by their size
+        length = seg.length(error=1e-2)
+        return max(4, min(128, int(math.ceil(math.sqrt(length / max(tolerance, 1e-6))))))
+    dx, dy = end.x - start.x, end.y - start.y
+    chord = math.hypot(dx, dy)
+    if chord < 1e-9:
+        bulge = max(math.hypot(c.x - start.x, c.y - start.y) for c in controls)
+    else:
+        bulge = max(abs((c.x - start.x) * dy - (c.y - start.y) * dx) / chord for c in controls)
+    if bulge <= tolerance:
+        return 1
+    return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
+
+
 def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     """Path data -> polylines, one per subpath; curves sampled to the tolerance."""
     path = SvgPath(d)
@@ -118,8 +137,7 @@ def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
         if name == "Line":
             current.append((seg.end.x, seg.end.y))
             continue
-        length = seg.length(error=1e-3) if hasattr(seg, "length") else 0.0
-        steps = max(2, min(256, int(math.ceil(math.sqrt(max(length, 0.0) / max(tolerance, 1e-6)) * 2))))
+        steps = _steps(seg, tolerance)
         for i in range(1, steps + 1):
             p = seg.point(i / steps)
             current.append((p.x, p.y))
