@@ -58,6 +58,11 @@ def is_impassable_fill(fill: str) -> bool:
 def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
     """The drawing's provinces and coasts, by the conventions it follows."""
     jdip = any(s.layer == "MapLayer" for s in doc.shapes)
+    # one symbol stamped at several places (jDip's octagons) marks off-board boxes
+    stamps: Dict[str, int] = {}
+    for s in doc.shapes:
+        if s.used:
+            stamps[s.used] = stamps.get(s.used, 0) + 1
     out: Dict[str, DrawnShape] = {}
     coasts: List[DrawnShape] = []
     # jDip's MouseLayer holds the hit area of every province: where a drawing
@@ -88,13 +93,14 @@ def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
         water = True if "sea" in s.classes else is_water_fill(s.fill)
         impassable = "neutral" in s.classes or "impassable" in s.classes or is_impassable_fill(s.fill)
         have = out.get(pid)
+        box = bool(s.used) and stamps.get(s.used, 0) >= 3
         if have is None and pid in mouse and jdip:
-            out[pid] = DrawnShape(pid, list(mouse[pid].rings), water, impassable)
+            out[pid] = DrawnShape(pid, list(mouse[pid].rings), water, impassable, offboard=box)
             continue
         if have is not None and pid in mouse and jdip:
             continue
         if have is None:
-            out[pid] = DrawnShape(pid, list(s.rings), water, impassable)
+            out[pid] = DrawnShape(pid, list(s.rings), water, impassable, offboard=box)
         elif water and not have.water:
             have.holes.extend(s.rings)   # water drawn inside a land province: not part of it
         else:

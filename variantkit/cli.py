@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_play.register(sub)
     from . import cli_export
     cli_export.register(sub)
+    from . import cli_svg
+    cli_svg.register(sub, None)
     return parser
 
 

@@ -23,7 +23,9 @@ def cmd_formats(args) -> int:
     for name in sorted(set(table) | set(READERS)):
         f = table.get(name)
         sides = ", ".join(s for s, on in (("write", f is not None), ("read", name in READERS)) if on)
-        print(f"{name:<14} {sides:<12} {f.description if f else 'njudge / Realpolitik .map (the back catalogue)'}")
+        other = {"njudge": "njudge / Realpolitik .map (the back catalogue)",
+                 "svg": "a map drawing: provinces, terrain, coasts and edges proposed from the shapes"}
+        print(f"{name:<14} {sides:<12} {f.description if f else other.get(name, '')}")
     return 0
 
 

@@ -31,7 +31,8 @@ def _njudge(path: str):
     return read(path)
 
 
-READERS: Dict[str, Reader] = {"dpjudge": _dpjudge, "jdip": _jdip, "njudge": _njudge}
+READERS: Dict[str, Reader] = {"dpjudge": _dpjudge, "jdip": _jdip, "njudge": _njudge,
+                              "svg": None}  # a drawing: proposals, see cli_svg
 
 
 def register(sub) -> None:
@@ -42,11 +43,15 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR",
                    help="folder for variant.yaml (created if need be)")
     p.add_argument("--json", action="store_true", help="problems as JSON")
+    p.add_argument("--gap", type=float, help="svg: drawing gap to bridge (default: measured)")
     p.set_defaults(func=cmd_import)
 
 
 def cmd_import(args) -> int:
     from .cli import print_problems
+    if args.format == "svg":
+        from .cli_svg import import_svg
+        return import_svg(args)
     variant, problems = READERS[args.format](args.path)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)

@@ -37,6 +37,7 @@ class DrawnShape:
     impassable: bool = False
     coast_of: Optional[Tuple[str, str]] = None   # (province id, coast id) for a coast shape
     holes: List[Ring] = field(default_factory=list)  # rings drawn as water inside this shape
+    offboard: bool = False             # the drawing marks it as an off-board box
 
 
 @dataclass
@@ -178,12 +179,14 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
         terrain, reason = ((Terrain.IMPASSABLE, "drawn as impassable") if s.impassable else
                            (Terrain.WATER, "drawn as water") if s.water else
                            (Terrain.LAND, "drawn as land"))
-        regions[s.id] = Region(s.id, geom, terrain, reason)
+        regions[s.id] = Region(s.id, geom, terrain, reason, offboard=s.offboard)
+        if s.offboard:
+            regions[s.id].reason += "; drawn as an off-board box: link it by hand"
         drawn_water[s.id] = s.water
     ids = list(regions)
     geoms = [regions[i].geom for i in ids]
     gap = auto_gap(geoms, 1.5) if gap is None else gap
-    min_border = max(3.0, 0.5 * gap) if min_border is None else min_border
+    min_border = max(3.0, gap) if min_border is None else min_border
     tree = STRtree(geoms)
     border: Dict[Tuple[str, str], float] = {}
     for i, g in enumerate(geoms):
@@ -255,7 +258,8 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
             fleet = True
             reason = "their border reaches the sea"
         if army or fleet:
-            edges.append(EdgeProposal(Edge(a, b, Crossing.of(army, fleet)), reason, round(length, 1)))
+            x, y = sorted((a, b))
+            edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, round(length, 1)))
     # a named coast reaches the seas its shape touches, and the coastal neighbours
     # whose border with its province runs down to one of those seas
     touch = {(cid, w): _shared(geom, regions[w].geom, gap)

@@ -44,6 +44,7 @@ class Shape:
     classes: Tuple[str, ...] = ()
     fill: str = ""
     group: str = ""        # id of the nearest named group (a multi-part province)
+    used: str = ""         # the id of the symbol a <use> drew this from
 
 
 @dataclass
@@ -197,6 +198,7 @@ class _Walker:
             for s in self.doc.shapes[before:]:   # the use's own id names what it draws
                 s.id = el.get("id") or s.id
                 s.classes = tuple((el.get("class") or "").split()) or s.classes
+                s.used = ref
             return
         rings, closed = self._geometry(el, tag)
         if rings is None:

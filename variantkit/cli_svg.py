@@ -1,0 +1,74 @@
+"""variantkit import svg, and variantkit check-art: the drawing and the graph."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+
+from .art import compare, infer_svg, skeleton
+from .io import art_path, save
+
+
+def register(sub, import_readers) -> None:
+    p = sub.add_parser("check-art", help="where a variant and its drawing disagree")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--svg", help="the drawing (default: the variant's art)")
+    p.add_argument("--gap", type=float, help="drawing gap to bridge, in drawing units (default: measured)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check_art)
+
+
+def import_svg(args) -> int:
+    """``variantkit import svg MAP.svg -o DIR``: a variant skeleton from the drawing."""
+    from .cli import print_problems
+    doc, inference = infer_svg(args.path, getattr(args, "gap", None))
+    os.makedirs(args.output, exist_ok=True)
+    art = os.path.basename(args.path)
+    if os.path.abspath(os.path.join(args.output, art)) != os.path.abspath(args.path):
+        shutil.copyfile(args.path, os.path.join(args.output, art))
+    vid = os.path.splitext(art)[0].lower().replace(" ", "-").replace("_", "-") or "map"
+    variant = skeleton(doc, inference, vid, art)
+    save(variant, os.path.join(args.output, "variant.yaml"))
+    if args.json:
+        json.dump({"problems": [p.to_json() for p in inference.problems],
+                   "provinces": [{"id": r.id, "terrain": r.terrain.value, "reason": r.reason,
+                                  "offboard": r.offboard, "inside": r.inside}
+                                 for r in inference.regions.values()],
+                   "edges": [{"a": e.edge.a, "b": e.edge.b, "units": e.edge.units.value,
+                              "reason": e.reason} for e in inference.edges]}, sys.stdout, indent=1)
+        print()
+    else:
+        print_problems(inference.problems, False, sys.stderr)
+    boxes = sum(r.offboard for r in inference.regions.values())
+    print(f"wrote {args.output}/variant.yaml: {len(inference.regions)} provinces, "
+          f"{len(inference.coasts)} named coasts, {len(inference.edges)} edges proposed"
+          + (f"; {boxes} off-board box(es) to link by hand" if boxes else "")
+          + "; powers, names and centres are yours to add", file=sys.stderr)
+    return 0
+
+
+def cmd_check_art(args) -> int:
+    from .cli_variant import load_or_exit
+    loaded = load_or_exit(args.variant)
+    svg = args.svg or art_path(loaded)
+    if svg is None:
+        print(f"{args.variant}: the variant has no art; give --svg", file=sys.stderr)
+        return 2
+    _, inference = infer_svg(svg, args.gap)
+    report = compare(inference, loaded.variant)
+    if args.json:
+        json.dump({"precision": report.precision, "recall": report.recall,
+                   "only_in_art": report.only_in_art, "only_in_variant": report.only_in_variant,
+                   "unmatched": report.unmatched}, sys.stdout, indent=1)
+        print()
+    else:
+        for unit in ("army", "fleet"):
+            print(f"{unit} moves: precision {report.precision[unit]:.1%}, recall {report.recall[unit]:.1%}")
+        for unit, a, b in report.only_in_art:
+            print(f"  the drawing implies a {unit} edge {a} - {b} that the variant lacks")
+        for unit, a, b in report.only_in_variant:
+            print(f"  the variant has a {unit} edge {a} - {b} that the drawing does not show")
+        for loc in report.unmatched:
+            print(f"  the drawn shape {loc} names no province of the variant")
+    return 1 if report.only_in_art or report.only_in_variant or report.unmatched else 0
