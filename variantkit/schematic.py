@@ -102,7 +102,12 @@ def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
         ys = [y for _, y in given.values()]
         span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
         fixed = {pid: ((x - min(xs)) / span, (y - min(ys)) / span) for pid, (x, y) in given.items()}
-    unit = force_layout(adj, seed=seed, fixed=fixed)
+    # spaces with no link at all (an impassable space) would fly off and squash
+    # the rest: they are laid out in a row along the bottom instead
+    lonely = sorted(pid for pid, n in adj.items() if not n and pid not in (fixed or {}))
+    unit = force_layout({k: v for k, v in adj.items() if k not in lonely}, seed=seed, fixed=fixed)
+    for i, pid in enumerate(lonely):
+        unit[pid] = ((i + 0.5) / max(len(lonely), 1), 1.08)
     margin = 45.0
     xs = [x for x, _ in unit.values()] or [0.0]
     ys = [y for _, y in unit.values()] or [0.0]

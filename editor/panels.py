@@ -1,0 +1,196 @@
+"""Docked panels: properties of the selected province, the validation list
+(checked off the UI thread as the designer works) and the proposals of an
+imported drawing.  Every edit goes through an undo command."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+
+from variantkit.model import Terrain
+from variantkit.validate import check
+
+from .commands import AcceptProposals, RenameProvince, SetProvinceField
+from .document import Document
+
+
+class PropertiesPanel(QWidget):
+    """Id, name, aliases, terrain, centre, off-board, inside, seasons."""
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.pid: Optional[str] = None
+        form = QFormLayout(self)
+        self.id_edit = QLineEdit()
+        self.name_edit = QLineEdit()
+        self.aliases_edit = QLineEdit()
+        self.terrain = QComboBox()
+        self.terrain.addItems([t.value for t in Terrain])
+        self.center = QCheckBox("supply centre")
+        self.offboard = QCheckBox("off-board box")
+        self.inside = QLineEdit()
+        self.seasons = QLineEdit()
+        for label, w in (("Id", self.id_edit), ("Name", self.name_edit), ("Aliases", self.aliases_edit),
+                         ("Terrain", self.terrain), ("", self.center), ("", self.offboard),
+                         ("Inside", self.inside), ("Passable in", self.seasons)):
+            form.addRow(label, w)
+        self.id_edit.editingFinished.connect(self._rename)
+        self.name_edit.editingFinished.connect(lambda: self._set("name", self.name_edit.text().strip()))
+        self.aliases_edit.editingFinished.connect(lambda: self._set(
+            "aliases", tuple(a.strip() for a in self.aliases_edit.text().split(",") if a.strip())))
+        self.terrain.activated.connect(lambda _: self._set("terrain", self.terrain.currentText()))
+        self.center.clicked.connect(lambda on: self._set("center", bool(on)))
+        self.offboard.clicked.connect(lambda on: self._set("offboard", bool(on)))
+        self.inside.editingFinished.connect(lambda: self._set("inside", self.inside.text().strip() or None))
+        self.seasons.editingFinished.connect(lambda: self._set(
+            "passable_in", tuple(s.strip() for s in self.seasons.text().split(",") if s.strip())))
+        doc.changed.connect(lambda _: self.show_province(self.pid))
+        self.show_province(None)
+
+    def show_province(self, pid: Optional[str]) -> None:
+        p = self.doc.variant.province(pid) if pid else None
+        self.pid = p.id if p else None
+        self.setEnabled(p is not None)
+        if p is None:
+            return
+        self.id_edit.setText(p.id)
+        self.name_edit.setText(p.name)
+        self.aliases_edit.setText(", ".join(p.aliases))
+        self.terrain.setCurrentText(p.terrain.value)
+        self.center.setChecked(p.center)
+        self.offboard.setChecked(p.offboard)
+        self.inside.setText(p.inside or "")
+        self.seasons.setText(", ".join(p.passable_in))
+
+    def _set(self, field: str, value) -> None:
+        p = self.doc.variant.province(self.pid) if self.pid else None
+        if p is None:
+            return
+        current = getattr(p, field)
+        if (current.value if hasattr(current, "value") else current) == value:
+            return
+        self.doc.undo.push(SetProvinceField(self.doc, p.id, field, value))
+
+    def _rename(self) -> None:
+        new = self.id_edit.text().strip().lower()
+        if self.pid and new and new != self.pid and self.doc.variant.province(new) is None:
+            self.doc.undo.push(RenameProvince(self.doc, self.pid, new))
+            self.pid = new
+
+
+class _Result(QObject):
+    done = Signal(int, list)
+
+
+class _Check(QRunnable):
+    def __init__(self, generation: int, variant, sink: _Result):
+        super().__init__()
+        self.generation, self.variant, self.sink = generation, variant, sink
+
+    def run(self) -> None:
+        try:
+            problems = check(self.variant)
+        except Exception as exc:  # shown in the panel, never a crash of the editor
+            from variantkit.problems import Problem
+            problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
+        self.sink.done.emit(self.generation, problems)
+
+
+class ValidationPanel(QWidget):
+    """Every problem with its code; clicking one selects its province."""
+    problem_selected = Signal(str)
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.list = QListWidget()
+        QVBoxLayout(self).addWidget(self.list)
+        self.generation = 0
+        self.problems: List = []
+        self.sink = _Result()
+        self.sink.done.connect(self._show)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(250)  # wait for a pause in the editing
+        self.timer.timeout.connect(self.run_now)
+        doc.changed.connect(lambda _: self.timer.start())
+        self.list.itemActivated.connect(self._pick)
+        self.list.itemClicked.connect(self._pick)
+
+    def run_now(self) -> None:
+        self.generation += 1
+        QThreadPool.globalInstance().start(_Check(self.generation, self.doc.variant, self.sink))
+
+    def _show(self, generation: int, problems: list) -> None:
+        if generation != self.generation:
+            return  # a newer check is on its way
+        self.problems = problems
+        self.list.clear()
+        for p in problems:
+            item = QListWidgetItem(f"{p.severity} {p.code}: {p.message}")
+            item.setToolTip(p.hint)
+            self.list.addItem(item)
+
+    def _pick(self, item) -> None:
+        p = self.problems[self.list.row(item)]
+        for word in p.message.replace(",", " ").replace(":", " ").split():
+            if self.doc.variant.province(word.split("/")[0]) is not None:
+                self.problem_selected.emit(word.split("/")[0])
+                return
+
+
+class ProposalsPanel(QWidget):
+    """Edges proposed from the drawing: accept one, or all, as an undo step each."""
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        layout = QVBoxLayout(self)
+        self.list = QListWidget()
+        layout.addWidget(self.list)
+        row = QHBoxLayout()
+        self.accept_one = QPushButton("Accept")
+        self.accept_all = QPushButton("Accept all")
+        self.reject = QPushButton("Reject")
+        for b in (self.accept_one, self.accept_all, self.reject):
+            row.addWidget(b)
+        layout.addLayout(row)
+        self.accept_one.clicked.connect(self._accept_selected)
+        self.accept_all.clicked.connect(self._accept_all)
+        self.reject.clicked.connect(self._reject_selected)
+        doc.changed.connect(lambda _: self.refresh())
+        self.refresh()
+
+    def pending(self):
+        have = {(e.a, e.b) for e in self.doc.variant.edges}
+        rejected = getattr(self.doc, "rejected", set())
+        return [p for p in getattr(self.doc, "proposals", []) if (p.edge.a, p.edge.b) not in have
+                and (p.edge.a, p.edge.b) not in rejected]
+
+    def refresh(self) -> None:
+        self.list.clear()
+        for p in self.pending():
+            self.list.addItem(f"{p.edge.a} - {p.edge.b} ({p.edge.units.value}): {p.reason}")
+
+    def _accept_selected(self) -> None:
+        rows = sorted({self.list.row(i) for i in self.list.selectedItems()})
+        pending = self.pending()
+        if rows:
+            self.doc.undo.push(AcceptProposals(self.doc, [pending[r].edge for r in rows]))
+
+    def _accept_all(self) -> None:
+        pending = self.pending()
+        if pending:
+            self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in pending]))
+
+    def _reject_selected(self) -> None:
+        pending = self.pending()
+        if not hasattr(self.doc, "rejected"):
+            self.doc.rejected = set()
+        for i in self.list.selectedItems():
+            e = pending[self.list.row(i)].edge
+            self.doc.rejected.add((e.a, e.b))
+        self.refresh()

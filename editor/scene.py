@@ -1,0 +1,165 @@
+"""The map scene: rebuilt from the document whenever it changes.
+
+Provinces are filled by terrain (impassable hatched, off-board boxes dashed,
+seasonal spaces pale), centres marked, starting units drawn in their power's
+colour, and the adjacency graph drawn over it when asked (armies, fleets and
+straits styled apart).  Tools receive the scene's mouse events through
+``tool``; the scene itself changes nothing.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem,
+                               QGraphicsScene, QGraphicsSimpleTextItem)
+
+from variantkit.graph import Graph
+from variantkit.model import Terrain, split_location
+from variantkit.render import power_colours
+
+from .document import Document
+
+FILL = {Terrain.LAND: "#e8dcb5", Terrain.COAST: "#e3d39f", Terrain.WATER: "#a9cbe6",
+        Terrain.IMPASSABLE: "#9a958c"}
+
+
+class ProvinceItem(QGraphicsPathItem):
+    def __init__(self, pid: str, path: QPainterPath):
+        super().__init__(path)
+        self.pid = pid
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(0)
+
+
+class MapScene(QGraphicsScene):
+    province_clicked = Signal(str)
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.items_by_id: Dict[str, ProvinceItem] = {}
+        self.show_edges = True
+        self.tool = None
+        doc.changed.connect(self.rebuild)
+        self.rebuild()
+
+    def centre_of(self, pid: str) -> QPointF:
+        p = self.doc.variant.province(pid.split("/")[0])
+        if p is not None and p.unit_pos is not None and "/" not in pid:
+            return QPointF(*p.unit_pos)
+        item = self.items_by_id.get(pid.split("/")[0])
+        return item.boundingRect().center() if item else QPointF(0, 0)
+
+    def rebuild(self, kind: str = "all") -> None:
+        selected = {i.pid for i in self.selectedItems() if isinstance(i, ProvinceItem)}
+        self.clear()
+        self.items_by_id = {}
+        v = self.doc.variant
+        self.setSceneRect(0, 0, self.doc.art_width, self.doc.art_height)
+        owners = {h: pw.id for pw in v.powers for h in pw.homes}
+        colours = power_colours(v)
+        for p in v.provinces:
+            rings = self.doc.outlines.get(p.id)
+            if not rings:
+                continue
+            path = QPainterPath()
+            for ring in rings:
+                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+                path.closeSubpath()
+            item = ProvinceItem(p.id, path)
+            colour = QColor(FILL[p.terrain])
+            if p.id in owners and p.terrain is not Terrain.WATER:
+                colour = QColor(colours[owners[p.id]]).lighter(150)
+            brush = QBrush(colour)
+            if p.terrain is Terrain.IMPASSABLE:
+                brush = QBrush(QColor("#6d685f"), Qt.BrushStyle.BDiagPattern)
+            if p.passable_in:
+                colour.setAlpha(140)
+                brush = QBrush(colour)
+            item.setBrush(brush)
+            pen = QPen(QColor("#4a4a4a"), 1.0)
+            if p.offboard:
+                pen.setStyle(Qt.PenStyle.DashLine)
+                pen.setWidthF(2.0)
+            item.setPen(pen)
+            item.setToolTip(f"{p.name} ({p.id}): {p.terrain.value}")
+            self.addItem(item)
+            self.items_by_id[p.id] = item
+            if p.id in selected:
+                item.setSelected(True)
+            centre = self.centre_of(p.id)
+            label = QGraphicsSimpleTextItem(p.id.upper())
+            label.setFont(QFont("DejaVu Sans", 7))
+            label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
+            label.setZValue(3)
+            self.addItem(label)
+            if p.center:
+                dot = QGraphicsEllipseItem(centre.x() - 3, centre.y() + 2, 6, 6)
+                dot.setBrush(QBrush(QColor(colours[owners[p.id]]) if p.id in owners else QColor("white")))
+                dot.setZValue(3)
+                self.addItem(dot)
+        for pw in v.powers:
+            for u in pw.units:
+                c = self.centre_of(u.location)
+                mark = QGraphicsEllipseItem(c.x() - 6, c.y() - 6, 12, 12) if u.type.value == "A" else \
+                    QGraphicsPathItem(_boat(c))
+                mark.setBrush(QBrush(QColor(colours[pw.id])))
+                mark.setPen(QPen(QColor("#111"), 1))
+                mark.setZValue(4)
+                mark.setToolTip(f"{pw.name}: {u}")
+                self.addItem(mark)
+        if self.show_edges:
+            self._draw_edges()
+
+    def _draw_edges(self) -> None:
+        for e in self.doc.variant.edges:
+            a, b = self.centre_of(e.a), self.centre_of(e.b)
+            colour = "#7a1f1f" if e.strait else ("#1f4f7a" if not e.units.army else
+                                                 "#2f6f2f" if not e.units.fleet else "#555555")
+            pen = QPen(QColor(colour), 1.4)
+            if not e.units.army:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            path = QPainterPath(a)
+            path.lineTo(b)
+            line = QGraphicsPathItem(path)
+            line.setPen(pen)
+            line.setZValue(2)
+            line.setToolTip(f"{e.a} - {e.b}: {e.units.value}" + (", strait" if e.strait else ""))
+            self.addItem(line)
+
+    # -- tools get the events ----------------------------------------------------
+    def mousePressEvent(self, event):
+        if self.tool is not None and self.tool.press(self, event):
+            return
+        super().mousePressEvent(event)
+        item = self.itemAt(event.scenePos(), self.views()[0].transform()) if self.views() else None
+        while item is not None and not isinstance(item, ProvinceItem):
+            item = item.parentItem()
+        if isinstance(item, ProvinceItem):
+            self.province_clicked.emit(item.pid)
+
+    def mouseMoveEvent(self, event):
+        if self.tool is not None and self.tool.move(self, event):
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event):
+        if self.tool is not None and self.tool.release(self, event):
+            return
+        super().mouseReleaseEvent(event)
+
+    def province_at(self, pos: QPointF) -> Optional[str]:
+        for item in self.items(pos):
+            if isinstance(item, ProvinceItem):
+                return item.pid
+        return None
+
+
+def _boat(c: QPointF) -> QPainterPath:
+    path = QPainterPath()
+    path.addPolygon(QPolygonF([QPointF(c.x() - 9, c.y() - 2), QPointF(c.x() + 9, c.y() - 2),
+                               QPointF(c.x() + 6, c.y() + 5), QPointF(c.x() - 6, c.y() + 5)]))
+    path.closeSubpath()
+    return path
