@@ -42,7 +42,10 @@ class Document(QObject):
         self.art_height = 800.0
         self.path: Optional[str] = None
         self.undo = QUndoStack(self)
-        self.undo.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+        self.undo.cleanChanged.connect(self._clean_changed)  # a method: dropped with the document
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
 
     # -- state ----------------------------------------------------------------
     @property

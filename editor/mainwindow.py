@@ -233,6 +233,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event):
         if self.maybe_discard():
             self.clear_recovery()
+            self.autosave.stop()
+            self.validation.timer.stop()
             event.accept()
         else:
             event.ignore()

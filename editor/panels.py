@@ -96,7 +96,10 @@ class _Check(QRunnable):
         except Exception as exc:  # shown in the panel, never a crash of the editor
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
-        self.sink.done.emit(self.generation, problems)
+        try:
+            self.sink.done.emit(self.generation, problems)
+        except RuntimeError:
+            pass  # the window closed while the check ran: nobody to tell
 
 
 class ValidationPanel(QWidget):
@@ -110,8 +113,9 @@ class ValidationPanel(QWidget):
         QVBoxLayout(self).addWidget(self.list)
         self.generation = 0
         self.problems: List = []
-        self.sink = _Result()
+        self.sink = _Result(self)
         self.sink.done.connect(self._show)
+        self._running = []  # Python must keep the runnables alive while they run
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(250)  # wait for a pause in the editing
@@ -122,7 +126,10 @@ class ValidationPanel(QWidget):
 
     def run_now(self) -> None:
         self.generation += 1
-        QThreadPool.globalInstance().start(_Check(self.generation, self.doc.variant, self.sink))
+        job = _Check(self.generation, self.doc.variant, self.sink)
+        job.setAutoDelete(False)
+        self._running = [j for j in self._running if j.generation >= self.generation - 4] + [job]
+        QThreadPool.globalInstance().start(job)
 
     def _show(self, generation: int, problems: list) -> None:
         if generation != self.generation:

@@ -40,6 +40,7 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.doc = doc
         self.items_by_id: Dict[str, ProvinceItem] = {}
+        self._owned = []
         self.show_edges = True
         self.tool = None
         doc.changed.connect(self.rebuild)
@@ -54,8 +55,21 @@ class MapScene(QGraphicsScene):
 
     def rebuild(self, kind: str = "all") -> None:
         selected = {i.pid for i in self.selectedItems() if isinstance(i, ProvinceItem)}
-        self.clear()
-        self.items_by_id = {}
+        # clearing deletes the items: listeners must not look at the selection meanwhile
+        self.blockSignals(True)
+        try:
+            # items are removed one by one and left to Python, which holds them all;
+            # QGraphicsScene.clear() would delete them under Python's feet
+            for item in self._owned:
+                self.removeItem(item)
+            self._owned = []
+            self.items_by_id = {}
+            self._build(selected)
+        finally:
+            self.blockSignals(False)
+        self.selectionChanged.emit()
+
+    def _build(self, selected) -> None:
         v = self.doc.variant
         self.setSceneRect(0, 0, self.doc.art_width, self.doc.art_height)
         owners = {h: pw.id for pw in v.powers for h in pw.homes}
@@ -85,7 +99,7 @@ class MapScene(QGraphicsScene):
                 pen.setWidthF(2.0)
             item.setPen(pen)
             item.setToolTip(f"{p.name} ({p.id}): {p.terrain.value}")
-            self.addItem(item)
+            self._add(item)
             self.items_by_id[p.id] = item
             if p.id in selected:
                 item.setSelected(True)
@@ -94,12 +108,12 @@ class MapScene(QGraphicsScene):
             label.setFont(QFont("DejaVu Sans", 7))
             label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
             label.setZValue(3)
-            self.addItem(label)
+            self._add(label)
             if p.center:
                 dot = QGraphicsEllipseItem(centre.x() - 3, centre.y() + 2, 6, 6)
                 dot.setBrush(QBrush(QColor(colours[owners[p.id]]) if p.id in owners else QColor("white")))
                 dot.setZValue(3)
-                self.addItem(dot)
+                self._add(dot)
         for pw in v.powers:
             for u in pw.units:
                 c = self.centre_of(u.location)
@@ -109,9 +123,13 @@ class MapScene(QGraphicsScene):
                 mark.setPen(QPen(QColor("#111"), 1))
                 mark.setZValue(4)
                 mark.setToolTip(f"{pw.name}: {u}")
-                self.addItem(mark)
+                self._add(mark)
         if self.show_edges:
             self._draw_edges()
+
+    def _add(self, item) -> None:
+        self._owned.append(item)
+        self.addItem(item)
 
     def _draw_edges(self) -> None:
         for e in self.doc.variant.edges:
@@ -127,7 +145,7 @@ class MapScene(QGraphicsScene):
             line.setPen(pen)
             line.setZValue(2)
             line.setToolTip(f"{e.a} - {e.b}: {e.units.value}" + (", strait" if e.strait else ""))
-            self.addItem(line)
+            self._add(line)
 
     # -- tools get the events ----------------------------------------------------
     def mousePressEvent(self, event):

@@ -1,0 +1,42 @@
+"""Qt test helpers in one place: synthetic mouse events on the map scene,
+and waiting for the validation that runs off the UI thread."""
+from PySide6.QtCore import QPointF, QThreadPool, Qt
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent
+from PySide6.QtCore import QEvent
+
+
+def mouse(scene, kind: str, x: float, y: float, button=Qt.MouseButton.LeftButton):
+    types = {"press": QEvent.Type.GraphicsSceneMousePress, "move": QEvent.Type.GraphicsSceneMouseMove,
+             "release": QEvent.Type.GraphicsSceneMouseRelease}
+    event = QGraphicsSceneMouseEvent(types[kind])
+    event.setScenePos(QPointF(x, y))
+    event.setButton(button)
+    event.setButtons(button if kind != "release" else Qt.MouseButton.NoButton)
+    handler = {"press": scene.mousePressEvent, "move": scene.mouseMoveEvent,
+               "release": scene.mouseReleaseEvent}[kind]
+    handler(event)
+
+
+def click(scene, x, y):
+    mouse(scene, "press", x, y)
+    mouse(scene, "release", x, y)
+
+
+def drag(scene, start, end, steps=5):
+    mouse(scene, "press", *start)
+    for i in range(1, steps + 1):
+        mouse(scene, "move", start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+    mouse(scene, "release", *end)
+
+
+def draw_polygon(scene, points):
+    for x, y in points:
+        click(scene, x, y)
+    click(scene, *points[0])
+
+
+def wait_for_validation(qtbot, window):
+    window.validation.run_now()
+    QThreadPool.globalInstance().waitForDone(10_000)
+    qtbot.wait(20)
+    return window.validation.problems

@@ -1,0 +1,190 @@
+"""The editor driven for real (offscreen): undo commands, tools, files, recovery."""
+import os
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from variantkit.io import load  # noqa: E402
+from variantkit.model import Crossing, Edge, Power, Province, Terrain, Unit, UnitType  # noqa: E402
+
+from editor import commands as C  # noqa: E402
+from editor.mainwindow import MainWindow, recovery_path  # noqa: E402
+from tests.conftest import MAPS  # noqa: E402
+from tests.editor.qt_helpers import click, drag, draw_polygon, mouse, wait_for_validation  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    w = MainWindow(ask=False)
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def _standard(window):
+    window.open_path(str(MAPS / "standard"))
+    return window.doc
+
+
+COMMANDS = [
+    lambda d: C.SetProvinceField(d, "par", "name", "Lutetia"),
+    lambda d: C.SetProvinceField(d, "par", "terrain", "coast"),
+    lambda d: C.RenameProvince(d, "par", "lut"),
+    lambda d: C.AddProvince(d, Province("atl", "Atlantis", Terrain.WATER), [[(0, 0), (10, 0), (10, 10), (0, 0)]]),
+    lambda d: C.RemoveProvince(d, "bur"),
+    lambda d: C.AddCoast(d, "bre", "nc", "North Coast"),
+    lambda d: C.LinkSpaces(d, Edge("par", "pic", Crossing.BOTH, strait=True)),
+    lambda d: C.UnlinkSpaces(d, "bur", "par"),
+    lambda d: C.MoveVertex(d, "par", 0, 0, (1.0, 2.0)),
+    lambda d: C.SetPower(d, Power("spain", "Spain", "Spanish", "S", "#dd9900", ("spa",), (Unit(UnitType.ARMY, "spa"),))),
+    lambda d: C.SetRules(d, victory=20, draw_after_static_falls=3),
+    lambda d: C.AcceptProposals(d, [Edge("lon", "par", Crossing.ARMY)]),
+]
+
+
+@pytest.mark.parametrize("make", COMMANDS, ids=[f"command{i}" for i in range(len(COMMANDS))])
+def test_every_command_redo_undo_redo(window, make):
+    doc = _standard(window)
+    before = doc.snapshot()
+    doc.undo.push(make(doc))
+    after = doc.snapshot()
+    assert after != before and doc.modified
+    doc.undo.undo()
+    assert doc.snapshot() == before and not doc.modified
+    doc.undo.redo()
+    assert doc.snapshot() == after
+
+
+def test_draw_tool_makes_a_province_with_snapping(window):
+    doc = _standard(window)
+    window.use_tool("draw")
+    corner = doc.outlines["par"][0][0]
+    near = (corner[0] + 2, corner[1] + 2)  # within the snap distance of Paris's corner
+    had = {p.id for p in doc.variant.provinces}
+    draw_polygon(window.scene, [near, (near[0] + 40, near[1]), (near[0] + 40, near[1] + 40)])
+    new = [p for p in doc.variant.provinces if p.id not in had]
+    assert len(new) == 1
+    ring = doc.outlines[new[0].id][0]
+    assert tuple(ring[0]) == tuple(corner) and len(ring) == 4
+    doc.undo.undo()
+    assert new[0].id not in {p.id for p in doc.variant.provinces}
+
+
+def test_vertex_drag_is_one_undo_step(window):
+    doc = _standard(window)
+    window.use_tool("vertex")
+    x, y = doc.outlines["par"][0][1]
+    steps = doc.undo.count()
+    drag(window.scene, (x, y), (x + 15, y + 10), steps=6)
+    assert doc.undo.count() == steps + 1
+    assert tuple(doc.outlines["par"][0][1]) == (round(x + 15, 2), round(y + 10, 2))
+    doc.undo.undo()
+    assert tuple(doc.outlines["par"][0][1]) == (x, y)
+
+
+def test_link_tool_links_two_spaces_by_hand(window):
+    doc = _standard(window)
+    window.use_tool("link")
+    a, b = window.scene.centre_of("lon"), window.scene.centre_of("mos")
+    mouse(window.scene, "press", a.x(), a.y())
+    mouse(window.scene, "release", b.x(), b.y())
+    assert any({e.a, e.b} == {"lon", "mos"} for e in doc.variant.edges)
+
+
+def test_select_and_edit_properties(window, qtbot):
+    doc = _standard(window)
+    window.select_province("mar")
+    panel = window.properties
+    assert panel.pid == "mar" and panel.name_edit.text() == "Marseilles"
+    panel.name_edit.setText("Massilia")
+    panel.name_edit.editingFinished.emit()
+    assert doc.variant.province("mar").name == "Massilia"
+    panel.center.click()
+    assert doc.variant.province("mar").center is False
+    panel.id_edit.setText("mas")
+    panel.id_edit.editingFinished.emit()
+    assert doc.variant.province("mas") is not None and "mas" in doc.variant.power("france").homes
+    assert "Massilia" in window.windowTitle() or "*" in window.windowTitle()
+
+
+def test_validation_runs_as_the_designer_works_and_selects(window, qtbot):
+    doc = _standard(window)
+    assert [p.code for p in wait_for_validation(qtbot, window)] == []
+    doc.undo.push(C.SetProvinceField(doc, "par", "terrain", "water"))
+    codes = {p.code for p in wait_for_validation(qtbot, window)}
+    assert "VK103" in codes
+    window.validation._pick(window.validation.list.item(0))
+    assert any(getattr(i, "pid", None) for i in window.scene.selectedItems())
+
+
+def test_save_is_atomic_and_reloads_equal(window, tmp_path):
+    doc = _standard(window)
+    doc.undo.push(C.SetProvinceField(doc, "par", "name", "Lutetia"))
+    assert window.windowTitle().startswith("variant.yaml *")
+    out = tmp_path / "mine" / "variant.yaml"
+    assert window.save_as(str(out))
+    assert not doc.modified and "*" not in window.windowTitle()
+    assert load(str(out)).variant == doc.variant
+    assert not [f for f in os.listdir(out.parent) if f.startswith(".~")]
+
+
+def test_recovery_after_a_crash(window, qtbot, tmp_path):
+    doc = _standard(window)
+    doc.undo.push(C.SetProvinceField(doc, "par", "name", "Lutetia"))
+    window.write_recovery()          # what the autosave timer does every 30 s
+    assert os.path.exists(recovery_path())
+    again = MainWindow(ask=False)     # the editor starts again after the crash
+    qtbot.addWidget(again)
+    assert again.offer_recovery()
+    assert again.doc.variant.province("par").name == "Lutetia"
+    again.doc.undo.setClean()
+    again.close()
+
+
+def test_end_to_end_build_a_variant_from_a_drawing(window, qtbot, tmp_path):
+    """Open a small SVG, accept the proposals, add a two-coast province, an
+    impassable space, an off-board box linked by hand, water inside land,
+    powers with homes and units; fix every problem; save; reload equal."""
+    svg = tmp_path / "small.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">'
+        '<rect id="nsea" fill="#99ccff" x="0" y="0" width="300" height="60"/>'
+        '<rect id="ssea" fill="#99ccff" x="0" y="240" width="300" height="60"/>'
+        '<rect id="west" fill="#eedd99" x="0" y="60" width="100" height="180"/>'
+        '<rect id="mid" fill="#eedd99" x="100" y="60" width="100" height="180"/>'
+        '<rect id="mid-nc" x="100" y="60" width="100" height="90"/>'
+        '<rect id="mid-sc" x="100" y="150" width="100" height="90"/>'
+        '<path id="east" fill="#eedd99" d="M200 60 H300 V240 H200 Z M230 120 H270 V180 H230 Z"/>'
+        '<rect id="canal" fill="#99ccff" x="230" y="120" width="40" height="60"/>'
+        '<rect id="alps" fill="#808080" x="300" y="100" width="40" height="100"/>'
+        '<polygon id="box" fill="#99ccff" points="360,20 390,20 390,50 360,50"/>'
+        '</svg>')
+    window.open_path(str(svg))
+    doc = window.doc
+    assert {p.id for p in doc.variant.provinces} >= {"west", "mid", "east", "canal", "alps", "box"}
+    window.proposals._accept_all()
+    assert doc.variant.edges and not window.proposals.pending()
+    assert {c.id for c in doc.variant.province("mid").coasts} == {"nc", "sc"}
+    assert doc.variant.province("alps").terrain is Terrain.IMPASSABLE
+    assert doc.variant.province("canal").inside == "east"
+    assert doc.variant.province("box").offboard
+    doc.undo.push(C.LinkSpaces(doc, Edge("box", "nsea", Crossing.FLEET)))
+    for pid in ("west", "east", "mid"):
+        doc.undo.push(C.SetProvinceField(doc, pid, "center", True))
+    doc.undo.push(C.SetPower(doc, Power("north", "North", "Northern", "N", "#3050c0", ("west",),
+                                        (Unit(UnitType.ARMY, "west"),))))
+    doc.undo.push(C.SetPower(doc, Power("south", "South", "Southern", "S", "#c03030", ("mid",),
+                                        (Unit(UnitType.FLEET, "mid/sc"),))))
+    doc.undo.push(C.SetRules(doc, victory=2))
+    problems = wait_for_validation(qtbot, window)
+    errors = [p for p in problems if p.severity == "error"]
+    assert errors == [], [str(p) for p in errors]
+    out = tmp_path / "built"
+    window.save_as(str(out / "variant.yaml"))
+    again = load(str(out))
+    assert again.report.problems == []
+    from variantkit.io import canonical
+    assert again.variant == canonical(doc.variant)
