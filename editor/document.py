@@ -123,8 +123,10 @@ class Document(QObject):
 
 
 def _rings(geom) -> List[Ring]:
+    """Outer rings and holes alike: the scene fills with the odd-even rule."""
     out = []
     for part in getattr(geom, "geoms", [geom]):
         if hasattr(part, "exterior"):
-            out.append([(round(x, 2), round(y, 2)) for x, y in part.exterior.coords])
+            for ring in [part.exterior] + list(part.interiors):
+                out.append([(round(x, 2), round(y, 2)) for x, y in ring.coords])
     return out

@@ -334,17 +334,24 @@ class _Checker:
         passable = [p.id for p in self.v.provinces if p.terrain is not Terrain.IMPASSABLE]
         if not passable:
             return
+        # the map is the part holding the home centres (or the largest part);
+        # whatever lies apart from it cannot be reached
         homes = {h for pw in self.v.powers for h in pw.homes}
-        start = next((h for h in homes if h in self.provinces), passable[0])
-        seen = {start}
-        todo = [start]
-        while todo:
-            for n in adj[todo.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
+        parts, placed = [], set()
         for pid in passable:
-            if pid not in seen:
+            if pid in placed:
+                continue
+            part, todo = {pid}, [pid]
+            while todo:
+                for n in adj[todo.pop()]:
+                    if n not in part:
+                        part.add(n)
+                        todo.append(n)
+            placed |= part
+            parts.append(part)
+        main = max(parts, key=lambda p: (len(p & homes), len(p)))
+        for pid in passable:
+            if pid not in main:
                 self.report(("provinces", pid), "VK120",
                             f"{pid} cannot be reached from the rest of the map",
                             "add an edge to it (an off-board box is linked by hand)", key=True)
