@@ -112,6 +112,7 @@ class ValidationPanel(QWidget):
         self.list = QListWidget()
         QVBoxLayout(self).addWidget(self.list)
         self.generation = 0
+        self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
@@ -134,6 +135,7 @@ class ValidationPanel(QWidget):
     def _show(self, generation: int, problems: list) -> None:
         if generation != self.generation:
             return  # a newer check is on its way
+        self.shown = generation
         self.problems = problems
         self.list.clear()
         for p in problems:

@@ -36,7 +36,8 @@ def draw_polygon(scene, points):
 
 
 def wait_for_validation(qtbot, window):
-    window.validation.run_now()
-    QThreadPool.globalInstance().waitForDone(10_000)
-    qtbot.wait(20)
-    return window.validation.problems
+    """Run the check now and wait until its result is on screen."""
+    panel = window.validation
+    panel.run_now()
+    qtbot.waitUntil(lambda: panel.shown == panel.generation, timeout=10_000)
+    return panel.problems
