@@ -68,7 +68,13 @@ def test_draw_tool_makes_a_province_with_snapping(window):
     new = [p for p in doc.variant.provinces if p.id not in had]
     assert len(new) == 1
     ring = doc.outlines[new[0].id][0]
-    assert tuple(ring[0]) == tuple(corner) and len(ring) == 4
+    # the first corner snapped to the nearest existing vertex (Paris's, or a neighbour's
+    # lying as close), so the new shape leaves no gap
+    vertices = [tuple(v) for rings in doc.outlines.values() if rings is not doc.outlines[new[0].id]
+                for r in rings for v in r]
+    nearest = min(vertices, key=lambda v: (v[0] - near[0]) ** 2 + (v[1] - near[1]) ** 2)
+    assert tuple(ring[0]) == nearest and len(ring) == 4
+    assert ((nearest[0] - near[0]) ** 2 + (nearest[1] - near[1]) ** 2) ** 0.5 <= 6
     doc.undo.undo()
     assert new[0].id not in {p.id for p in doc.variant.provinces}
 
