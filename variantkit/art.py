@@ -220,3 +220,29 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
         recall[unit] = len(d & s) / len(s) if s else 1.0
     return Disagreement(sorted(drawn - stated), sorted(stated - drawn), sorted(set(unmatched)),
                         precision, recall)
+
+
+def board_for(variant: Variant, art_file: Optional[str] = None):
+    """Where to draw each province: the variant's art when there is one (shapes
+    matched through names and aliases), else the schematic board."""
+    from .schematic import Board, schematic_board
+    board = schematic_board(variant)
+    if not art_file:
+        return board
+    doc, inference = infer_svg(art_file)
+    names = NameIndex(variant)
+    cells, points, labels = {}, dict(board.points), dict(board.labels)
+    for rid, region in inference.regions.items():
+        pid = names.location(rid)
+        if pid is None or "/" in pid:
+            continue
+        cells[pid] = [[(round(x, 1), round(y, 1)) for x, y in part.exterior.coords]
+                      for part in getattr(region.geom, "geoms", [region.geom])]
+        points[pid] = labels[pid] = region.label_pos
+    for cid, geom in inference.coasts.items():
+        prov, coast = cid.split("/")
+        pid = names.location(prov)
+        if pid:
+            from .geometry import label_point
+            points[f"{pid}/{coast}"] = label_point(geom)
+    return Board(doc.width or board.width, doc.height or board.height, cells, points, labels)

@@ -12,6 +12,8 @@ def register(sub) -> None:
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("-o", "--output", required=True, metavar="PATH")
     p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.add_argument("--art", metavar="SVG", help="the map's drawing, where the format carries a picture "
+                                              "(default: the variant's art, else a schematic board)")
     p.set_defaults(func=cmd_export)
     p = sub.add_parser("formats", help="the formats variantkit writes and reads")
     p.set_defaults(func=cmd_formats)
@@ -36,8 +38,15 @@ def cmd_export(args) -> int:
     if args.format not in table:
         print(f"unknown format {args.format!r}; one of: {', '.join(sorted(table))}", file=sys.stderr)
         return 2
-    v = load_or_exit(args.variant).variant
-    report = table[args.format].write(v, args.output)
+    loaded = load_or_exit(args.variant)
+    v = loaded.variant
+    write = table[args.format].write
+    import inspect
+    from .io import art_path
+    if "art_file" in inspect.signature(write).parameters:  # formats that carry a map picture
+        report = write(v, args.output, art_file=args.art or art_path(loaded))
+    else:
+        report = write(v, args.output)
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
     if not report.ok:
         print(f"{args.output}: not written: the target would misread it (errors above)", file=sys.stderr)

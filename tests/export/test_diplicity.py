@@ -39,3 +39,31 @@ def test_refuses_what_the_host_would_reject(tmp_path):
     report = formats()["diplicity"].write(bad, str(tmp_path / "v.dvar"))
     assert not report.ok and not (tmp_path / "v.dvar").exists()
     assert {"VK732", "VK737"} <= {p.code for p in report.problems}
+
+
+def test_layered_map_svg(tmp_path, reference):
+    from lxml import etree
+    from variantkit.cli import main
+    out = tmp_path / "standard.dvar"
+    assert main(["export", "diplicity", str(MAPS / "standard"), "-o", str(out),
+                 "--art", str(reference / "mila" / "standard.svg")]) == 0
+    root = etree.parse(str(tmp_path / "standard.d.svg")).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = [g.get("id") for g in root if g.tag == ns + "g"]
+    assert groups == ["background", "provinces", "named-coasts", "unit-positions", "province-names",
+                      "borders", "foreground"]
+    assert [g.get("style") for g in root][:3] == ["display:none"] * 3
+    v = load(str(MAPS / "standard")).variant
+    doc = json.loads(out.read_text())
+    provinces = {p.get("id") for p in root.find(f"{ns}g[@id='provinces']")}
+    assert provinces == {p["id"] for p in doc["provinces"]}
+    coasts = {p.get("id") for p in root.find(f"{ns}g[@id='named-coasts']")}
+    assert coasts == {c["id"] for c in doc["namedCoasts"]} == {"bul/ec", "bul/sc", "spa/nc", "spa/sc", "stp/nc", "stp/sc"}
+    circles = root.find(f"{ns}g[@id='unit-positions']")
+    assert {c.get("id") for c in circles} == provinces | coasts and {c.get("r") for c in circles} == {"10"}
+    # on the MILA art, Paris's unit stands inside Paris's drawn shape
+    from shapely.geometry import Point
+    from variantkit.art import infer_svg
+    _, inf = infer_svg(str(reference / "mila" / "standard.svg"))
+    par = [c for c in circles if c.get("id") == "par"][0]
+    assert inf.regions["par"].geom.contains(Point(float(par.get("cx")), float(par.get("cy"))))

@@ -73,3 +73,19 @@ def test_broken_xml_is_a_clear_error(tmp_path, capsys):
     code = main(["import", "jdip", str(bomb), "-o", str(tmp_path / "out2")])
     err = capsys.readouterr().err
     assert code == 2 and "root:" not in err
+
+
+def test_map_svg_with_the_jdip_data_block(tmp_path, reference):
+    """The written map reads back through the jDip conventions into the same graph."""
+    from variantkit.art import compare, infer_svg
+    v = load(str(MAPS / "youngstown")).variant
+    report = formats()["jdip"].write(v, str(tmp_path), art_file=str(reference / "jdip" / "youngstown.svg"))
+    assert report.ok
+    svg = tmp_path / "youngstown.svg"
+    doc, inf = infer_svg(str(svg))
+    # every location drawn in the art (jDip's art lacks the Arctic Circle and the Caspian)
+    assert set(doc.jdip) == {lid.replace("/", "-") for p in v.provinces if p.id not in ("aci", "cas")
+                             for lid in p.location_ids}
+    assert "egy-nc" in doc.jdip and "center" in doc.jdip["par"]
+    report = compare(inf, v)
+    assert report.precision["army"] > 0.95 and report.recall["army"] > 0.95

@@ -146,12 +146,18 @@ def check_upload(doc: Dict[str, Any], report: ExportReport) -> None:
             report.refuse("VK743", f"the link {a} - {b} is not the same from both ends", "report this as a bug")
 
 
-def write(v: Variant, path: str) -> ExportReport:
+def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
+    """Writes ``NAME.dvar`` and, beside it, the layered map ``NAME.d.svg``."""
+    from ..art import board_for
+    from .diplicity_svg import write_dsvg
     report = ExportReport(path)
     doc = dvar(v, report)
     check_upload(doc, report)
     if report.ok:
         atomic_write(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        if not art_file:
+            report.lost("VK745", "the map is drawn on the schematic board: the variant's art was not given")
+        write_dsvg(v, os.path.splitext(path)[0] + ".d.svg", board_for(v, art_file), report)
     return report
 
 

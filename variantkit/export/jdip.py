@@ -163,8 +163,41 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     return v, problems
 
 
-def write(v: Variant, path: str) -> ExportReport:
-    """Write ``variants.xml`` and ``NAME_adjacency.xml`` into the folder ``path``."""
+JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def write_map_svg(v: Variant, path: str, board) -> None:
+    """jDip's map: ``MapLayer`` shapes ``_xxx``, ``MouseLayer`` hit areas ``xxx``
+    and coasts ``xxx-nc``, and the ``jdipNS:PROVINCE_DATA`` block of unit and
+    supply-centre positions."""
+    root = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS, "jdipNS": JDIP_NS})
+    root.set("viewBox", f"0 0 {board.width:.0f} {board.height:.0f}")
+    data = etree.SubElement(root, f"{{{JDIP_NS}}}PROVINCE_DATA")
+    layer = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MapLayer")
+    mouse = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MouseLayer")
+    for p in v.provinces:
+        rings = board.cells.get(p.id)
+        if not rings:
+            continue
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in rings[0])
+        cls = {Terrain.WATER: "sea", Terrain.IMPASSABLE: "neutral"}.get(p.terrain, "nopower")
+        etree.SubElement(layer, f"{{{SVG_NS}}}polygon", id=f"_{p.id}", points=points, **{"class": cls})
+        etree.SubElement(mouse, f"{{{SVG_NS}}}polygon", id=p.id, points=points)
+        for loc in (p.id,) + tuple(f"{p.id}/{c.id}" for c in p.coasts):
+            x, y = board.points.get(loc, board.points.get(p.id, (0, 0)))
+            el = etree.SubElement(data, f"{{{JDIP_NS}}}PROVINCE", name=loc.replace("/", "-"))
+            etree.SubElement(el, f"{{{JDIP_NS}}}UNIT", x=f"{x:.0f}", y=f"{y:.0f}")
+            etree.SubElement(el, f"{{{JDIP_NS}}}DISLODGED_UNIT", x=f"{x + 5:.0f}", y=f"{y + 5:.0f}")
+            if p.center and loc == p.id:
+                lx, ly = board.labels.get(p.id, (x, y))
+                etree.SubElement(el, f"{{{JDIP_NS}}}SUPPLY_CENTER", x=f"{lx:.0f}", y=f"{ly:.0f}")
+    atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
+
+
+def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
+    """Write ``variants.xml``, ``NAME_adjacency.xml`` and the map ``NAME.svg``
+    (from the variant's art, else the schematic board) into the folder ``path``."""
     report = ExportReport(path)
     for e in v.edges:
         if e.strait or e.oneway or e.powers:
@@ -229,6 +262,11 @@ def write(v: Variant, path: str) -> ExportReport:
             if coast:
                 attrs["unitcoast"] = coast
             etree.SubElement(var, "INITIALSTATE", **attrs)
+    from ..art import board_for
+    if not art_file:
+        report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
+    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file))
+    etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}.svg", default="true")
     atomic_write(os.path.join(path, "variants.xml"),
                  etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
     return report
