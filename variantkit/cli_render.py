@@ -1,28 +1,122 @@
-"""variantkit render: a picture of a variant (and, with a game, a phase)."""
+"""variantkit render: a picture of a variant, or of a phase of a game with its
+orders and results; variantkit attach-art: give a variant its drawing."""
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+from dataclasses import replace
+from typing import List, Optional
 
 from .raster import write_png
-from .render import Position, render_svg
+from .render import OrderMark, Position, render_svg
 
 
 def register(sub) -> None:
     p = sub.add_parser("render", help="draw the map with units, centres, orders and results")
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("-o", "--output", required=True, help="out.svg or out.png")
+    p.add_argument("--game", metavar="GAME", help="a saved game (JSON or YAML)")
+    p.add_argument("--phase", help="the phase to draw, e.g. S1901M (default: the game's current position)")
+    p.add_argument("--art", metavar="SVG", help="draw on this drawing (default: the variant's art, "
+                                                 "else a schematic board)")
     p.add_argument("--scale", type=float, default=1.0, help="PNG size factor")
     p.set_defaults(func=cmd_render)
 
+    p = sub.add_parser("attach-art", help="give a variant its drawing: copied beside it, unit and "
+                                          "label positions taken from the shapes")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("svg", metavar="SVG")
+    p.set_defaults(func=cmd_attach_art)
+
+
+def marks(parser, outcomes) -> List[OrderMark]:
+    """Results of a phase as things to draw (orders that cannot be read are skipped)."""
+    from .rules.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
+    from .rules.parse import OrderError
+    out = []
+    for o in outcomes:
+        try:
+            order = parser.parse(o["order"], o["power"])
+        except OrderError:
+            continue
+        if isinstance(order, Waive) or not order.loc:
+            continue
+        kind = {Move: "move", Support: "support", Convoy: "convoy", Retreat: "retreat", Build: "build",
+                Remove: "remove", Disband: "disband"}.get(type(order), "hold")
+        unit = f"{order.unit.value if order.unit else 'A'} {order.loc}"
+        to = getattr(order, "dest", None) or None
+        target = getattr(order, "target", None) or getattr(order, "army_from", None) or None
+        target_to = getattr(order, "target_dest", None) or getattr(order, "army_to", None) or None
+        out.append(OrderMark(o["power"], kind, unit, to, target, target_to, o["outcome"], o.get("reason", "")))
+    return out
+
+
+def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
+    from .io.game_file import game_to_record, load_game, state_to_record
+    from .problems import Problem, UnusableInput
+    from .rules.parse import OrderParser
+    game, problems = load_game(variant, game_path)
+    if problems:
+        raise UnusableInput(problems)
+    rec = game_to_record(game)
+    if phase is None:
+        pos = rec["position"]
+        return Position(pos["phase"], pos["units"], pos["centers"],
+                        {p: [d["unit"] for d in ds] for p, ds in pos.get("dislodged", {}).items()})
+    for h in rec["history"]:
+        if h["phase"] == phase.upper():
+            pos = h["position"]
+            return Position(h["phase"], pos["units"], pos["centers"],
+                            {p: [d["unit"] for d in ds] for p, ds in pos.get("dislodged", {}).items()},
+                            marks(OrderParser(variant), h["results"]))
+    raise UnusableInput([Problem("VK410", f"the game has no phase {phase}",
+                                 "phases played: " + ", ".join(h["phase"] for h in rec["history"]), game_path)])
+
 
 def cmd_render(args) -> int:
+    from .art import board_for
     from .cli_variant import load_or_exit
-    v = load_or_exit(args.variant).variant
-    svg = render_svg(v, Position.start(v))
+    from .io import art_path
+    loaded = load_or_exit(args.variant)
+    v = loaded.variant
+    position = position_of(v, args.game, args.phase) if args.game else Position.start(v)
+    board = board_for(v, args.art or art_path(loaded))
+    svg = render_svg(v, position, board)
     if args.output.lower().endswith(".png"):
         write_png(svg, args.output, args.scale)
     else:
-        with open(args.output, "wb") as fh:
-            fh.write(svg)
+        from .io.variant_file import atomic_write
+        atomic_write(args.output, svg.decode("utf-8"))
     print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_attach_art(args) -> int:
+    from .art import infer_svg
+    from .cli_variant import load_or_exit
+    from .io import save
+    from .names import NameIndex
+    loaded = load_or_exit(args.variant)
+    v = loaded.variant
+    if v.extends:
+        print(f"{args.variant}: attach the art to the base variant; a subvariant inherits it", file=sys.stderr)
+        return 2
+    folder = os.path.dirname(os.path.abspath(loaded.path))
+    name = os.path.basename(args.svg)
+    if os.path.abspath(os.path.join(folder, name)) != os.path.abspath(args.svg):
+        shutil.copyfile(args.svg, os.path.join(folder, name))
+    _, inference = infer_svg(args.svg)
+    names = NameIndex(v)
+    where = {}
+    for rid, r in inference.regions.items():
+        pid = names.location(rid)
+        if pid and "/" not in pid:
+            where[pid] = tuple(round(c, 1) for c in r.label_pos)
+    missing = sorted(p.id for p in v.provinces if p.id not in where)
+    provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
+                      for p in v.provinces)
+    save(replace(v, provinces=provinces, art=name), loaded.path)
+    print(f"{loaded.path}: art {name}; positions for {len(where)} provinces"
+          + (f"; not in the drawing: {', '.join(missing)}" if missing else ""), file=sys.stderr)
     return 0

@@ -1,0 +1,57 @@
+"""The pictures in docs/: Youngstown and Loeb9 on their schematic boards with a
+phase of orders and results (the project's own drawings; art from elsewhere
+is never committed).
+
+    .venv/bin/python scripts/make_pictures.py
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, ROOT)
+
+from variantkit.cli import main  # noqa: E402
+
+GAMES = {
+    "youngstown": """S1901M
+Japan: F Tok - NPa
+China: F can - scs
+Japan: F osa H
+India: N: A del - afg
+Italy: F mog - som
+Russia: A oms - sib
+England: F joh - and
+France: F sai - scs
+Turkey: A bag - ira
+""",
+    "loeb9": """S1901M
+Spain: A cor - naf
+Norway: F cop - hel
+Russia: F stp/nc - bar
+Italy: A rom - apu
+Italy: F nap - ion
+France: A mar - pie
+Germany: A mun - bur
+""",
+}
+
+
+def run() -> None:
+    out = os.path.join(ROOT, "docs", "images")
+    os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, script in GAMES.items():
+            orders = os.path.join(tmp, f"{name}.txt")
+            with open(orders, "w") as fh:
+                fh.write(script)
+            game = os.path.join(tmp, f"{name}.json")
+            main(["play", os.path.join(ROOT, "maps", name), "--orders", orders, "--save", game])
+            main(["render", os.path.join(ROOT, "maps", name), "--game", game, "--phase", "S1901M",
+                  "-o", os.path.join(out, f"{name}-s1901.png")])
+
+
+if __name__ == "__main__":
+    run()
