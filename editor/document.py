@@ -41,6 +41,8 @@ class Document(QObject):
         self.art_width = 1200.0
         self.art_height = 800.0
         self.path: Optional[str] = None
+        self.proposals: List = []       # edges a drawing implies, until accepted or rejected
+        self.rejected: set = set()
         self.undo = QUndoStack(self)
         self.undo.cleanChanged.connect(self._clean_changed)  # a method: dropped with the document
 
@@ -70,6 +72,7 @@ class Document(QObject):
         self.variant = loaded.variant
         self.path = loaded.path
         self.outlines = {}
+        self.proposals, self.rejected = [], set()  # proposals belong to a drawing just opened
         self._outlines_from_art(loaded)
         self.undo.clear()
         self.changed.emit("all")
@@ -99,7 +102,7 @@ class Document(QObject):
         doc, inference = infer_svg(path)
         vid = os.path.splitext(os.path.basename(path))[0].lower().replace(" ", "-") or "map"
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
-        self.proposals = inference.edges
+        self.proposals, self.rejected = inference.edges, set()
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None

@@ -14,6 +14,7 @@ from variantkit.problems import UnusableInput
 
 from .document import Document
 from .panels import PropertiesPanel, ProposalsPanel, ValidationPanel
+from .play import PlayPanel, PlayTool
 from .scene import MapScene
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool
 
@@ -50,7 +51,10 @@ class MainWindow(QMainWindow):
         self.properties = PropertiesPanel(self.doc)
         self.validation = ValidationPanel(self.doc)
         self.proposals = ProposalsPanel(self.doc)
-        for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
+        self.play = PlayPanel(self.doc)
+        self.play.position_changed.connect(self.scene.rebuild)
+        for title, widget, area in (("Play", self.play, Qt.DockWidgetArea.LeftDockWidgetArea),
+                                    ("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
                                     ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -58,7 +62,8 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
-                      "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc)}
+                      "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
+                      "play": PlayTool(self.doc, self.play)}
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -105,7 +110,7 @@ class MainWindow(QMainWindow):
         self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
         t = bar.addMenu("&Tools")
         for key, name in (("select", "&Select"), ("draw", "&Draw province"), ("vertex", "Edit &vertices"),
-                          ("link", "&Link spaces")):
+                          ("link", "&Link spaces"), ("play", "&Play (test the variant)")):
             self._action(t, name, lambda _=False, k=key: self.use_tool(k))
 
     # -- state ---------------------------------------------------------------
@@ -127,6 +132,13 @@ class MainWindow(QMainWindow):
 
     def use_tool(self, key: str) -> None:
         self.scene.tool = None if key == "select" else self.tools[key]
+        if key == "play":
+            if self.play.game is None:
+                self.play.new_game()
+            self.scene.play = self.play
+        elif self.scene.play is not None:
+            self.scene.play = None
+        self.scene.rebuild()
         self.view.setDragMode(QGraphicsView.DragMode.RubberBandDrag if key == "select"
                               else QGraphicsView.DragMode.NoDrag)
 
@@ -142,6 +154,10 @@ class MainWindow(QMainWindow):
 
     # -- files ---------------------------------------------------------------
     def open_path(self, path: str) -> None:
+        # a new file: no game on the old one, nothing selected
+        self.play.game = None
+        self.scene.play = None
+        self.properties.show_province(None)
         if path.lower().endswith(".svg"):
             problems = self.doc.open_svg(path)
         else:

@@ -55,6 +55,8 @@ class PropertiesPanel(QWidget):
         self.pid = p.id if p else None
         self.setEnabled(p is not None)
         if p is None:
+            for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons):
+                edit.clear()
             return
         self.id_edit.setText(p.id)
         self.name_edit.setText(p.name)
@@ -175,9 +177,8 @@ class ProposalsPanel(QWidget):
 
     def pending(self):
         have = {(e.a, e.b) for e in self.doc.variant.edges}
-        rejected = getattr(self.doc, "rejected", set())
-        return [p for p in getattr(self.doc, "proposals", []) if (p.edge.a, p.edge.b) not in have
-                and (p.edge.a, p.edge.b) not in rejected]
+        return [p for p in self.doc.proposals if (p.edge.a, p.edge.b) not in have
+                and (p.edge.a, p.edge.b) not in self.doc.rejected]
 
     def refresh(self) -> None:
         self.list.clear()
@@ -197,8 +198,6 @@ class ProposalsPanel(QWidget):
 
     def _reject_selected(self) -> None:
         pending = self.pending()
-        if not hasattr(self.doc, "rejected"):
-            self.doc.rejected = set()
         for i in self.list.selectedItems():
             e = pending[self.list.row(i)].edge
             self.doc.rejected.add((e.a, e.b))

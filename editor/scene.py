@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPat
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
 from variantkit.graph import Graph
-from variantkit.model import Terrain, split_location
+from variantkit.model import Terrain, Unit, split_location
 from variantkit.render import power_colours
 
 from .document import Document
@@ -41,6 +41,7 @@ class MapScene(QGraphicsScene):
         self.doc = doc
         self.items_by_id: Dict[str, ProvinceItem] = {}
         self._owned = []
+        self.play = None  # the play panel, when test-playing: its position replaces the start
         self.show_edges = True
         self.tool = None
         doc.changed.connect(self.rebuild)
@@ -114,8 +115,11 @@ class MapScene(QGraphicsScene):
                 dot.setBrush(QBrush(QColor(colours[owners[p.id]]) if p.id in owners else QColor("white")))
                 dot.setZValue(3)
                 self._add(dot)
+        view = self.play.view() if self.play is not None else None
+        placed = view[0] if view else {pw.id: [str(u) for u in pw.units] for pw in v.powers}
         for pw in v.powers:
-            for u in pw.units:
+            for text in placed.get(pw.id, ()):
+                u = Unit.parse(text)
                 c = self.centre_of(u.location)
                 mark = QGraphicsEllipseItem(c.x() - 6, c.y() - 6, 12, 12) if u.type.value == "A" else \
                     QGraphicsPathItem(_boat(c))
@@ -124,12 +128,43 @@ class MapScene(QGraphicsScene):
                 mark.setZValue(4)
                 mark.setToolTip(f"{pw.name}: {u}")
                 self._add(mark)
-        if self.show_edges:
+        if self.show_edges and view is None:
             self._draw_edges()
+        if view is not None:
+            self._draw_marks(self.play.marks())
 
     def _add(self, item) -> None:
         self._owned.append(item)
         self.addItem(item)
+
+    def _draw_marks(self, marks) -> None:
+        """A phase's orders as players draw them, coloured by their result."""
+        colour = {"succeeds": "#1b1b1b", "fails": "#c0271e", "illegal": "#8a8a8a"}
+        for m in marks:
+            here = self.centre_of(m.unit.split()[1])
+            pen = QPen(QColor(colour.get(m.outcome, "#1b1b1b")), 2.5)
+            path = QPainterPath(here)
+            if m.kind in ("move", "retreat") and m.to:
+                end = self.centre_of(m.to)
+                path.lineTo(end)
+                # an arrow head
+                import math
+                ang = math.atan2(end.y() - here.y(), end.x() - here.x())
+                for side in (2.6, -2.6):
+                    path.moveTo(end)
+                    path.lineTo(end.x() + 9 * math.cos(ang + side), end.y() + 9 * math.sin(ang + side))
+            elif m.kind in ("support", "convoy") and m.target:
+                pen.setStyle(Qt.PenStyle.DashLine if m.kind == "support" else Qt.PenStyle.DotLine)
+                a = self.centre_of(m.target)
+                b = self.centre_of(m.target_to) if m.target_to else a
+                path.lineTo(QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2))
+            else:
+                path.addEllipse(here, 13, 13)
+            item = QGraphicsPathItem(path)
+            item.setPen(pen)
+            item.setZValue(5)
+            item.setToolTip(f"{m.unit}: {m.kind}, {m.outcome}" + (f" ({m.reason})" if m.reason else ""))
+            self._add(item)
 
     def _draw_edges(self) -> None:
         for e in self.doc.variant.edges:

@@ -57,6 +57,14 @@ def main() -> None:
         w.select_province("canal")
         settle(app, w)
         w.grab().save(os.path.join(OUT, "editor-accepted.png"))
+    w.open_path(os.path.join(ROOT, "maps", "loeb9"))
+    w.use_tool("play")
+    for power, order in (("spain", "A cor - naf"), ("norway", "F cop - hel"), ("germany", "A mun - bur"),
+                         ("france", "A par - bur"), ("russia", "F stp/nc - bar")):
+        w.play.add_order(order, power)
+    w.play.adjudicate()
+    settle(app, w)
+    w.grab().save(os.path.join(OUT, "editor-play.png"))
     w.doc.undo.setClean()
     w.close()
     print("screenshots in", OUT)

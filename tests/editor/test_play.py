@@ -1,0 +1,72 @@
+"""Test-play in the editor: typed and clicked orders, adjudicated as the CLI does."""
+import io
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from variantkit.cli import main  # noqa: E402
+from editor.mainwindow import MainWindow  # noqa: E402
+from tests.conftest import MAPS  # noqa: E402
+from tests.editor.qt_helpers import click  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    w = MainWindow(ask=False)
+    qtbot.addWidget(w)
+    w.show()
+    w.open_path(str(MAPS / "youngstown"))
+    w.use_tool("play")
+    return w
+
+
+def cli_adjudicate(monkeypatch, capsys, rec):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(rec)))
+    assert main(["adjudicate", "--variant", str(MAPS / "youngstown")]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_spring_1901_typed_and_clicked_matches_the_cli(window, monkeypatch, capsys, tmp_path):
+    play = window.play
+    start = {p: list(u) for p, u in play.view()[0].items()}
+    typed = {"japan": ["F tok - npo"], "india": ["N: A del - afg"], "china": ["F can - scs"],
+             "france": ["F sai - scs"]}
+    for power, orders in typed.items():
+        for text in orders:
+            assert play.add_order(text, power)
+    # a move by clicking: the Turkish army in Baghdad, then Iran
+    a, b = window.scene.centre_of("bag"), window.scene.centre_of("ira")
+    click(window.scene, a.x(), a.y())
+    click(window.scene, b.x(), b.y())
+    assert ("turkey", "A bag - ira") in play.orders
+    play.adjudicate()
+    ours = {p: sorted(u) for p, u in play.view()[0].items()}
+    rec = {"phase": "S1901M", "units": start,
+           "centers": {p.id: list(p.homes) for p in window.doc.variant.powers},
+           "orders": {**typed, "turkey": ["A bag - ira"]}}
+    theirs = cli_adjudicate(monkeypatch, capsys, rec)
+    assert ours == {p: sorted(u) for p, u in theirs["units"].items()}
+    assert "A ira" in ours["turkey"] and "F npo" in ours["japan"]
+    results = [window.play.results.item(i).text() for i in range(window.play.results.count())]
+    assert any("F can - scs: fails (bounced at scs)" in r for r in results)
+    # the results are drawn on the map, failures in red
+    drawn = [i for i in window.scene.items() if i.toolTip().startswith("F can: move, fails")]
+    assert drawn
+    # back through the history and forward again
+    play.back()
+    assert "A bag" in play.view()[0]["turkey"]
+    play.forward()
+    assert "A ira" in play.view()[0]["turkey"]
+    saved = tmp_path / "game.json"
+    play.save_game(str(saved))
+    play.load(str(saved))
+    assert "A ira" in play.view()[0]["turkey"] and window.play.phase.text().startswith("Phase F1901M")
+
+
+def test_unreadable_order_says_why(window):
+    assert not window.play.add_order("A del - atlantis", "india")
+    assert "atlantis" in window.play.results.item(window.play.results.count() - 1).text()
