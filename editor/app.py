@@ -39,6 +39,7 @@ def main(argv=None) -> int:
     if headless:
         window.show()
         app.processEvents()
+        window.fit()
         window.validation.run_now()
         from PySide6.QtCore import QThreadPool
         QThreadPool.globalInstance().waitForDone(10_000)

@@ -53,14 +53,20 @@ class MainWindow(QMainWindow):
         self.proposals = ProposalsPanel(self.doc)
         self.play = PlayPanel(self.doc)
         self.play.position_changed.connect(self.scene.rebuild)
-        for title, widget, area in (("Play", self.play, Qt.DockWidgetArea.LeftDockWidgetArea),
-                                    ("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
+        self.docks = {}
+        for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
+                                    ("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea),
                                     ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(title)
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
+            self.docks[title] = dock
+        # the play panel shares the bottom with the problems; the map keeps the room
+        self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
+        self.docks["Problems"].raise_()
+        self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
                       "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
                       "play": PlayTool(self.doc, self.play)}
@@ -130,12 +136,20 @@ class MainWindow(QMainWindow):
         item.setSelected(True)
         self.view.centerOn(item)
 
+    def fit(self) -> None:
+        self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def showEvent(self, event):
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit)  # once the window has its size
+
     def use_tool(self, key: str) -> None:
         self.scene.tool = None if key == "select" else self.tools[key]
         if key == "play":
             if self.play.game is None:
                 self.play.new_game()
             self.scene.play = self.play
+            self.docks["Play"].raise_()
         elif self.scene.play is not None:
             self.scene.play = None
         self.scene.rebuild()

@@ -52,7 +52,7 @@ def is_impassable_fill(fill: str) -> bool:
     if rgb is None:
         return (fill or "").lower() in ("gray", "grey", "darkgray", "darkgrey", "dimgray", "dimgrey")
     r, g, b = rgb
-    return max(r, g, b) - min(r, g, b) < 12 and 60 < r < 200
+    return max(r, g, b) - min(r, g, b) < 20 and 60 < r < 200  # a grey: rock, ice, no land
 
 
 def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
