@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import cli_export
     cli_export.register(sub)
     from . import cli_svg
-    cli_svg.register(sub, None)
+    cli_svg.register(sub)
     return parser
 
 

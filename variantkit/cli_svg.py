@@ -10,7 +10,7 @@ from .art import compare, infer_svg, skeleton
 from .io import art_path, save
 
 
-def register(sub, import_readers) -> None:
+def register(sub) -> None:
     p = sub.add_parser("check-art", help="where a variant and its drawing disagree")
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("--svg", help="the drawing (default: the variant's art)")
