@@ -165,6 +165,7 @@ class MoveVertex(_Change):
     def __init__(self, doc: Document, pid: str, ring: int, index: int, pos: Tuple[float, float]):
         super().__init__(doc, f"Move a vertex of {pid}")
         self.pid, self.ring, self.index, self.pos = pid, ring, index, pos
+        self.kind = f"outline:{pid}"  # only this province's shape needs redrawing
 
     def id(self) -> int:
         return self.ID
