@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWin
 from variantkit.problems import UnusableInput
 
 from .document import Document
-from .panels import PropertiesPanel, ProposalsPanel, ValidationPanel
+from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .scene import MapScene
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool
@@ -51,13 +51,17 @@ class MainWindow(QMainWindow):
         self.properties = PropertiesPanel(self.doc)
         self.validation = ValidationPanel(self.doc)
         self.proposals = ProposalsPanel(self.doc)
+        self.powers = PowersPanel(self.doc)
+        self.rules = RulesPanel(self.doc)
         self.play = PlayPanel(self.doc)
         self.play.position_changed.connect(self.scene.rebuild)
         self.docks = {}
         for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
                                     ("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea)):
+                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Powers", self.powers, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(title)
             dock.setWidget(widget)
@@ -66,6 +70,9 @@ class MainWindow(QMainWindow):
         # the play panel shares the bottom with the problems; the map keeps the room
         self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
         self.docks["Problems"].raise_()
+        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Powers"])
+        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Rules"])
+        self.docks["Proposals"].raise_()
         self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
                       "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),

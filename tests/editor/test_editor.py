@@ -194,3 +194,29 @@ def test_end_to_end_build_a_variant_from_a_drawing(window, qtbot, tmp_path):
     assert again.report.problems == []
     from variantkit.io import canonical
     assert again.variant == canonical(doc.variant)
+
+
+def test_powers_and_rules_panels(window):
+    doc = _standard(window)
+    panel = window.powers
+    panel.show_power("france")
+    assert panel.fields["homes"].text() == "bre, mar, par"
+    panel.fields["units"].setText("A par, A mar, F bre, F spa/sc")
+    panel.fields["homes"].setText("bre, mar, par, spa")
+    assert panel.apply()
+    assert [str(u) for u in doc.variant.power("france").units][-1] == "F spa/sc"
+    doc.undo.undo()
+    assert len(doc.variant.power("france").units) == 3
+    panel.fields["units"].setText("Army par")
+    assert not panel.apply() and "A par" in panel.error.text()
+    panel.new_power()
+    for key, value in (("id", "spain"), ("name", "Spain"), ("letter", "s"), ("homes", "spa"), ("units", "A spa")):
+        panel.fields[key].setText(value)
+    assert panel.apply() and doc.variant.power("spain").letter == "S"
+    rules = window.rules
+    rules.victory.setText("20")
+    rules.draw.setText("3")
+    rules.apply()
+    assert (doc.variant.rules.victory, doc.variant.rules.draw_after_static_falls) == (20, 3)
+    doc.undo.undo()
+    assert doc.variant.rules.victory == 18
