@@ -222,3 +222,82 @@ class AcceptProposals(_Change):
         have = {(e.a, e.b) for e in v.edges}
         new = tuple(e for e in self.edges if (e.a, e.b) not in have)
         self._done(replace(v, edges=v.edges + new), outlines)
+
+
+class MergeProvinces(_Change):
+    """Two provinces become one: the first keeps its id; shapes, centres,
+    links, homes and units are joined."""
+    kind = "outlines"
+
+    def __init__(self, doc: Document, keep: str, gone: str):
+        super().__init__(doc, f"Merge {gone} into {keep}")
+        self.keep, self.gone = keep, gone
+
+    def build(self, v, outlines):
+        from shapely.geometry import Polygon
+        from shapely.ops import unary_union
+
+        def swap(loc: str) -> str:
+            prov, slash, coast = loc.partition("/")
+            return self.keep if prov == self.gone else loc
+
+        parts = [Polygon(r) for pid in (self.keep, self.gone) for r in outlines.get(pid, []) if len(r) > 2]
+        outlines = {k: r for k, r in outlines.items() if k != self.gone}
+        if parts:
+            merged = unary_union([p.buffer(0.5) for p in parts]).buffer(-0.5)
+            outlines[self.keep] = [[(round(x, 2), round(y, 2)) for x, y in part.exterior.coords]
+                                   for part in getattr(merged, "geoms", [merged])]
+        gone = v.province(self.gone)
+        provinces = tuple(replace(p, center=p.center or gone.center,
+                                  aliases=p.aliases + (gone.id,) + gone.aliases) if p.id == self.keep else p
+                          for p in v.provinces if p.id != self.gone)
+        edges, seen = [], set()
+        for e in v.edges:
+            a, b = swap(e.a), swap(e.b)
+            if a.split("/")[0] == b.split("/")[0]:
+                continue  # the link between the two is inside the merged province now
+            key = (min(a, b), max(a, b), e.units.value)
+            if key in seen:
+                continue
+            seen.add(key)
+            edges.append(replace(e, a=a, b=b))
+        powers = tuple(replace(pw, homes=tuple(dict.fromkeys(swap(h) for h in pw.homes)),
+                               units=tuple(Unit(u.type, swap(u.location)) for u in pw.units))
+                       for pw in v.powers)
+        self._done(replace(v, provinces=provinces, edges=tuple(edges), powers=powers), outlines)
+
+
+class SplitProvince(_Change):
+    """Cut a province along a drawn line: the part on one side keeps the id,
+    the other becomes a new province bordering it; links are proposed again
+    by the drawing, so the new province starts with the old one's neighbours
+    that its shape still touches."""
+    kind = "outlines"
+
+    def __init__(self, doc: Document, pid: str, line: List[Tuple[float, float]], new_id: str):
+        super().__init__(doc, f"Split {pid}")
+        self.pid, self.line, self.new_id = pid, line, new_id
+
+    def build(self, v, outlines):
+        from shapely.geometry import LineString, Polygon
+        from shapely.ops import split, unary_union
+        shape = unary_union([Polygon(r) for r in outlines.get(self.pid, []) if len(r) > 2])
+        pieces = sorted(split(shape, LineString(self.line)).geoms, key=lambda g: -g.area)
+        if len(pieces) < 2:
+            self._done(v, outlines)  # the line does not cross the province: nothing to split
+            return
+        keep, rest = pieces[0], unary_union(pieces[1:])
+        ring = lambda g: [[(round(x, 2), round(y, 2)) for x, y in p.exterior.coords]  # noqa: E731
+                          for p in getattr(g, "geoms", [g])]
+        outlines = dict(outlines)
+        outlines[self.pid], outlines[self.new_id] = ring(keep), ring(rest)
+        old = v.province(self.pid)
+        centre = rest.representative_point()
+        new = Province(self.new_id, self.new_id.upper(), old.terrain, unit_pos=(round(centre.x, 1), round(centre.y, 1)),
+                       label_pos=(round(centre.x, 1), round(centre.y, 1)))
+        from variantkit.model import Crossing
+        army = old.terrain.army_may_stand
+        fleet = old.terrain.fleet_may_stand and not old.coasts
+        edges = v.edges + ((Edge(*sorted((self.pid, self.new_id)), Crossing.of(army, fleet)),)
+                           if army or fleet else ())
+        self._done(replace(v, provinces=v.provinces + (new,), edges=edges), outlines)

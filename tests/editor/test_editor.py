@@ -29,6 +29,14 @@ def _standard(window):
     return window.doc
 
 
+def _through(pid, doc):
+    """A vertical line through the middle of a province's shape."""
+    xs = [x for x, _ in doc.outlines[pid][0]]
+    ys = [y for _, y in doc.outlines[pid][0]]
+    cx = (min(xs) + max(xs)) / 2
+    return [(cx, min(ys) - 10), (cx, max(ys) + 10)]
+
+
 COMMANDS = [
     lambda d: C.SetProvinceField(d, "par", "name", "Lutetia"),
     lambda d: C.SetProvinceField(d, "par", "terrain", "coast"),
@@ -42,6 +50,8 @@ COMMANDS = [
     lambda d: C.SetPower(d, Power("spain", "Spain", "Spanish", "S", "#dd9900", ("spa",), (Unit(UnitType.ARMY, "spa"),))),
     lambda d: C.SetRules(d, victory=20, draw_after_static_falls=3),
     lambda d: C.AcceptProposals(d, [Edge("lon", "par", Crossing.ARMY)]),
+    lambda d: C.MergeProvinces(d, "bur", "par"),
+    lambda d: C.SplitProvince(d, "mos", _through("mos", d), "nmo"),
 ]
 
 
@@ -220,3 +230,33 @@ def test_powers_and_rules_panels(window):
     assert (doc.variant.rules.victory, doc.variant.rules.draw_after_static_falls) == (20, 3)
     doc.undo.undo()
     assert doc.variant.rules.victory == 18
+
+
+def test_merge_and_split(window):
+    doc = _standard(window)
+    doc.undo.push(C.MergeProvinces(doc, "bur", "par"))
+    v = doc.variant
+    assert v.province("par") is None and "par" in v.province("bur").aliases and v.province("bur").center
+    assert "bur" in v.power("france").homes and "A bur" in [str(u) for u in v.power("france").units]
+    assert not any("par" in (e.a, e.b) for e in v.edges)
+    assert any({e.a, e.b} == {"bur", "bre"} for e in v.edges)   # Paris's links are Burgundy's now
+    doc.undo.undo()
+    doc.undo.push(C.SplitProvince(doc, "mos", _through("mos", doc), "emo"))
+    assert doc.variant.province("emo") is not None and "emo" in doc.outlines
+    assert any({e.a, e.b} == {"mos", "emo"} and e.units.army for e in doc.variant.edges)
+
+
+def test_split_tool_and_merge_menu(window):
+    doc = _standard(window)
+    window.use_tool("split")
+    (x0, y0), (x1, y1) = _through("ukr", doc)
+    click(window.scene, x0, y0)
+    click(window.scene, x1, y1)
+    new = [p.id for p in doc.variant.provinces if p.id.startswith("ukr") and p.id != "ukr"]
+    assert len(new) == 1
+    window.use_tool("select")
+    window.scene.clearSelection()
+    window.scene.items_by_id["ukr"].setSelected(True)
+    window.scene.items_by_id[new[0]].setSelected(True)
+    window.merge_selected()
+    assert doc.variant.province(new[0]) is None and new[0] in doc.variant.province("ukr").aliases
