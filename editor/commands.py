@@ -301,3 +301,58 @@ class SplitProvince(_Change):
         edges = v.edges + ((Edge(*sorted((self.pid, self.new_id)), Crossing.of(army, fleet)),)
                            if army or fleet else ())
         self._done(replace(v, provinces=v.provinces + (new,), edges=edges), outlines)
+
+
+class SetCoasts(_Change):
+    """Name a province's coasts and the waters and shores each reaches: its
+    fleet links move onto the coasts (``{"nc": ["bar", "nwy"], "sc": ["bot"]}``);
+    an empty mapping makes it a single-coast province again."""
+
+    def __init__(self, doc: Document, pid: str, coasts: Dict[str, List[str]]):
+        super().__init__(doc, f"Set the coasts of {pid}")
+        self.pid, self.coasts = pid, coasts
+
+    def build(self, v, outlines):
+        old = v.province(self.pid)
+        names = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
+        mine = lambda loc: loc.split("/")[0] == self.pid  # noqa: E731
+        fleet_edges = [e for e in v.edges if e.units.fleet and (mine(e.a) or mine(e.b))]
+        others = {(e.b if mine(e.a) else e.a) for e in fleet_edges}
+        edges = []
+        for e in v.edges:
+            if e in fleet_edges:
+                if e.units.army:  # the army half stays on the province
+                    edges.append(replace(e, units=Crossing.ARMY, a=e.a.split("/")[0] if mine(e.a) else e.a,
+                                         b=e.b.split("/")[0] if mine(e.b) else e.b))
+                continue
+            edges.append(e)
+        if self.coasts:
+            for coast, targets in sorted(self.coasts.items()):
+                for t in targets:
+                    if t in others or v.province(t.split("/")[0]) is not None:
+                        edges.append(Edge(*sorted((f"{self.pid}/{coast}", t)), Crossing.FLEET))
+            coasts = tuple(Coast(c, names.get(c, c.upper())) for c in sorted(self.coasts))
+        else:
+            for t in sorted(others):
+                edges.append(Edge(*sorted((self.pid, t)), Crossing.FLEET))
+            coasts = ()
+        powers = tuple(replace(pw, units=tuple(
+            Unit(u.type, self.pid) if u.location.split("/")[0] == self.pid and not self.coasts else u
+            for u in pw.units)) for pw in v.powers)
+        province = replace(old, coasts=coasts, terrain=Terrain.COAST if self.coasts else old.terrain)
+        self._done(replace(v, provinces=tuple(province if p.id == self.pid else p for p in v.provinces),
+                           edges=tuple(_merge_edges(edges)), powers=powers), outlines)
+
+
+def _merge_edges(edges):
+    """One edge a pair: an army and a fleet edge between the same places join."""
+    out: Dict[Tuple[str, str], Edge] = {}
+    for e in edges:
+        key = (e.a, e.b) if e.a <= e.b or e.oneway else (e.b, e.a)
+        if key in out:
+            have = out[key]
+            out[key] = replace(have, units=Crossing.of(have.units.army or e.units.army,
+                                                       have.units.fleet or e.units.fleet))
+        else:
+            out[key] = e
+    return list(out.values())

@@ -33,9 +33,11 @@ class PropertiesPanel(QWidget):
         self.offboard = QCheckBox("off-board box")
         self.inside = QLineEdit()
         self.seasons = QLineEdit()
+        self.coasts = QLineEdit()
+        self.coasts.setPlaceholderText("nc: bar nwy; sc: bot fin")
         for label, w in (("Id", self.id_edit), ("Name", self.name_edit), ("Aliases", self.aliases_edit),
                          ("Terrain", self.terrain), ("", self.center), ("", self.offboard),
-                         ("Inside", self.inside), ("Passable in", self.seasons)):
+                         ("Inside", self.inside), ("Passable in", self.seasons), ("Coasts", self.coasts)):
             form.addRow(label, w)
         self.id_edit.editingFinished.connect(self._rename)
         self.name_edit.editingFinished.connect(lambda: self._set("name", self.name_edit.text().strip()))
@@ -47,6 +49,7 @@ class PropertiesPanel(QWidget):
         self.inside.editingFinished.connect(lambda: self._set("inside", self.inside.text().strip() or None))
         self.seasons.editingFinished.connect(lambda: self._set(
             "passable_in", tuple(s.strip() for s in self.seasons.text().split(",") if s.strip())))
+        self.coasts.editingFinished.connect(self._set_coasts)
         doc.changed.connect(lambda _: self.show_province(self.pid))
         self.show_province(None)
 
@@ -55,7 +58,7 @@ class PropertiesPanel(QWidget):
         self.pid = p.id if p else None
         self.setEnabled(p is not None)
         if p is None:
-            for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons):
+            for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons, self.coasts):
                 edit.clear()
             return
         self.id_edit.setText(p.id)
@@ -66,6 +69,7 @@ class PropertiesPanel(QWidget):
         self.offboard.setChecked(p.offboard)
         self.inside.setText(p.inside or "")
         self.seasons.setText(", ".join(p.passable_in))
+        self.coasts.setText(self._coasts_text(p))
 
     def _set(self, field: str, value) -> None:
         p = self.doc.variant.province(self.pid) if self.pid else None
@@ -75,6 +79,28 @@ class PropertiesPanel(QWidget):
         if (current.value if hasattr(current, "value") else current) == value:
             return
         self.doc.undo.push(SetProvinceField(self.doc, p.id, field, value))
+
+    def _coasts_text(self, p) -> str:
+        parts = []
+        for c in p.coasts:
+            lid = f"{p.id}/{c.id}"
+            reach = sorted(e.b if e.a == lid else e.a for e in self.doc.variant.edges
+                           if e.units.fleet and lid in (e.a, e.b))
+            parts.append(f"{c.id}: {' '.join(reach)}")
+        return "; ".join(parts)
+
+    def _set_coasts(self) -> None:
+        """Pick the waters each named coast reaches: "nc: bar nwy; sc: bot"."""
+        from .commands import SetCoasts
+        p = self.doc.variant.province(self.pid) if self.pid else None
+        if p is None or self.coasts.text().strip() == self._coasts_text(p):
+            return
+        coasts = {}
+        for part in self.coasts.text().split(";"):
+            if ":" in part:
+                cid, _, targets = part.partition(":")
+                coasts[cid.strip().lower()] = [t.strip().lower() for t in targets.split() if t.strip()]
+        self.doc.undo.push(SetCoasts(self.doc, p.id, coasts))
 
     def _rename(self) -> None:
         new = self.id_edit.text().strip().lower()

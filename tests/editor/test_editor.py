@@ -52,6 +52,7 @@ COMMANDS = [
     lambda d: C.AcceptProposals(d, [Edge("lon", "par", Crossing.ARMY)]),
     lambda d: C.MergeProvinces(d, "bur", "par"),
     lambda d: C.SplitProvince(d, "mos", _through("mos", d), "nmo"),
+    lambda d: C.SetCoasts(d, "den", {"ec": ["bal", "swe"], "wc": ["nth", "ska", "hel", "kie"]}),
 ]
 
 
@@ -260,3 +261,19 @@ def test_split_tool_and_merge_menu(window):
     window.scene.items_by_id[new[0]].setSelected(True)
     window.merge_selected()
     assert doc.variant.province(new[0]) is None and new[0] in doc.variant.province("ukr").aliases
+
+
+def test_mark_coasts_by_picking_their_waters(window):
+    doc = _standard(window)
+    window.select_province("den")
+    panel = window.properties
+    panel.coasts.setText("ec: bal swe; wc: nth ska hel kie")
+    panel.coasts.editingFinished.emit()
+    den = doc.variant.province("den")
+    assert [c.id for c in den.coasts] == ["ec", "wc"]
+    fleet = {(e.a, e.b) for e in doc.variant.edges if e.units.fleet and "den" in e.a + e.b}
+    assert ("bal", "den/ec") in fleet and ("den/wc", "nth") in fleet and ("den", "nth") not in fleet
+    assert any({e.a, e.b} == {"den", "kie"} and e.units.army for e in doc.variant.edges)
+    assert panel.coasts.text() == "ec: bal swe; wc: hel kie nth ska"
+    doc.undo.undo()
+    assert doc.variant.province("den").coasts == ()
