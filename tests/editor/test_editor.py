@@ -277,3 +277,33 @@ def test_mark_coasts_by_picking_their_waters(window):
     assert panel.coasts.text() == "ec: bal swe; wc: hel kie nth ska"
     doc.undo.undo()
     assert doc.variant.province("den").coasts == ()
+
+
+def test_drawn_shapes_are_saved_as_the_art_and_come_back(window, tmp_path):
+    """Nothing drawn is lost: outlines edited in the editor are saved as map.svg."""
+    doc = _standard(window)
+    window.use_tool("vertex")
+    x, y = doc.outlines["par"][0][1]
+    drag(window.scene, (x, y), (x + 7, y + 3))
+    out = tmp_path / "mine" / "variant.yaml"
+    window.save_as(str(out))
+    assert (out.parent / "map.svg").exists() and load(str(out)).variant.art == "map.svg"
+    again = MainWindow(ask=False)
+    again.open_path(str(out))
+    # the moved corner is where it was dragged to (the art is read back through the inference)
+    assert any(abs(px - (x + 7)) < 0.05 and abs(py - (y + 3)) < 0.05 for px, py in again.doc.outlines["par"][0])
+    again.doc.undo.setClean()
+    again.close()
+
+
+def test_a_drawing_opened_is_copied_beside_the_saved_variant(window, tmp_path):
+    svg = tmp_path / "art.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                   '<rect id="aaa" fill="#eedd99" x="0" y="0" width="50" height="100"/>'
+                   '<rect id="bbb" fill="#eedd99" x="50" y="0" width="50" height="100"/></svg>')
+    window.open_path(str(svg))
+    window.proposals._accept_all()
+    out = tmp_path / "v" / "variant.yaml"
+    window.save_as(str(out))
+    v = load(str(out)).variant
+    assert v.art == "art.svg" and (out.parent / "art.svg").read_text() == svg.read_text()
