@@ -18,12 +18,13 @@ from .play import PlayPanel, PlayTool
 from .scene import MapScene
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
 
-AUTOSAVE_MS = 30_000
+AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
 
 
 def recovery_path() -> str:
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation) or \
-        os.path.expanduser("~/.variantkit")
+    # the same place whatever the application object is called (a crashed run, a new one)
+    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    base = os.path.join(data, "variantkit") if data else os.path.expanduser("~/.variantkit")
     os.makedirs(base, exist_ok=True)
     return os.path.join(base, "recovery.yaml")
 
