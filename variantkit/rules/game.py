@@ -4,6 +4,7 @@ draw rule.  Works on the variant's records and graph only.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
@@ -40,11 +41,18 @@ class Game:
     _graphs: Dict[str, Graph] = field(default_factory=dict, repr=False)
 
     def graph(self, phase: Optional[Phase] = None) -> Graph:
-        season = (phase or self.state.phase).graph_season
-        if season not in self._graphs:
-            seasonal = any(p.passable_in for p in self.variant.provinces)
-            self._graphs[season] = Graph(self.variant, season if seasonal else None)
-        return self._graphs[season]
+        # one graph for the whole game unless some space opens and closes by season
+        season = (phase or self.state.phase).graph_season if self.seasonal else None
+        graph = self._graphs.get(season)
+        if graph is None:
+            graph = self._graphs[season] = Graph(self.variant, season)
+        return graph
+
+    @property
+    def seasonal(self) -> bool:
+        if not hasattr(self, "_seasonal"):
+            self._seasonal = any(p.passable_in for p in self.variant.provinces)
+        return self._seasonal
 
     def parser(self) -> OrderParser:
         if not hasattr(self, "_parser"):
@@ -149,8 +157,9 @@ class Game:
 
     def _check_end(self, state: GameState) -> None:
         target = self.variant.victory
+        counts = Counter(state.centers.values())
         for p in self.variant.powers:
-            if len(state.centres_of(p.id)) >= target:
+            if counts[p.id] >= target:
                 self.winner = p.id
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
@@ -159,7 +168,7 @@ class Game:
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant
         lets it hibernate, and is lost otherwise."""
-        if self.variant.rules.options.get("hibernate"):
+        if self.variant.rules.options.get("hibernate") or not self.seasonal:
             return
         graph = self.graph()
         for prov, unit in list(self.state.units.items()):

@@ -19,7 +19,7 @@ from typing import Dict, List, Mapping, Optional, Set, Tuple
 from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
 from .orders import Convoy, Hold, Move, Order, Support, describe
-from .state import Dislodged, GameState, UnitAt
+from .state import _P, Dislodged, GameState, UnitAt
 
 Key = Tuple[str, str]  # ("move" | "support", province)
 
@@ -39,18 +39,6 @@ class MovementResult:
     units: Dict[str, UnitAt]
     dislodged: Dict[str, Dislodged]
     standoffs: Set[str]
-
-
-class _Provinces(dict):
-    """``_P["spa/nc"]`` -> ``"spa"``, memoized: looked up in every strength
-    computation, and a dict subscript costs far less than a function call."""
-
-    def __missing__(self, loc: str) -> str:
-        p = self[loc] = split_location(loc)[0]
-        return p
-
-
-_P = _Provinces()
 
 
 def province(loc: str) -> str:
