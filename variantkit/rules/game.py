@@ -4,9 +4,9 @@ draw rule.  Works on the variant's records and graph only.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ..graph import Graph
 from ..model import Variant, split_location
@@ -16,6 +16,28 @@ from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
 from .state import GameState
+
+
+# Graphs are read-only and cost a millisecond or two to build, so games of the
+# same variant object share them, and the order checker that caches convoy
+# geometry per graph (fuzzing plays many games in a row).  Keyed by identity,
+# not by value (hashing a whole variant costs more than it saves); only the
+# last few variants are kept, as an editor makes a new one per edit.
+_SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = OrderedDict()
+_SHARED_KEPT = 8
+
+
+def shared_graph(variant: Variant, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
+    """The graph of ``variant`` in ``season`` and its order checker."""
+    key = (id(variant), season)
+    got = _SHARED.get(key)
+    if got is None or got[0].variant is not variant:
+        graph = Graph(variant, season)
+        got = _SHARED[key] = (graph, OrderChecker(graph))
+        while len(_SHARED) > _SHARED_KEPT:
+            _SHARED.popitem(last=False)
+    _SHARED.move_to_end(key)
+    return got
 
 
 @dataclass
@@ -38,15 +60,18 @@ class Game:
         return Game(variant, GameState.start(variant))
 
     # -- helpers ---------------------------------------------------------------
-    _graphs: Dict[str, Graph] = field(default_factory=dict, repr=False)
+    _graphs: Dict[Optional[str], Tuple[Graph, OrderChecker]] = field(default_factory=dict, repr=False)
 
     def graph(self, phase: Optional[Phase] = None) -> Graph:
         # one graph for the whole game unless some space opens and closes by season
         season = (phase or self.state.phase).graph_season if self.seasonal else None
-        graph = self._graphs.get(season)
-        if graph is None:
-            graph = self._graphs[season] = Graph(self.variant, season)
-        return graph
+        return self._graph_and_checker(season)[0]
+
+    def _graph_and_checker(self, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
+        got = self._graphs.get(season)
+        if got is None:
+            got = self._graphs[season] = shared_graph(self.variant, season)
+        return got
 
     @property
     def seasonal(self) -> bool:
@@ -90,11 +115,7 @@ class Game:
         before = s.copy()
         graph = self.graph()
         if s.phase.kind == "M":
-            if not hasattr(self, "_checkers"):
-                self._checkers = {}
-            checker = self._checkers.get(id(graph))
-            if checker is None:
-                checker = self._checkers[id(graph)] = OrderChecker(graph)
+            checker = self._graph_and_checker(graph.season)[1]
             res = Resolver(graph, s, orders, self.variant.rules.options, checker).run()
             outcomes = res.outcomes
             nxt = GameState(s.phase, res.units, dict(s.centers), res.dislodged, res.standoffs,
