@@ -557,10 +557,12 @@ class Resolver:
             if prov in moved:
                 loc = self.dest_loc[prov]
                 new_units[_P[loc]] = UnitAt(unit.power, unit.type, loc)
+        # at most one move succeeds into a province
+        winners = {_P[self.dest_loc[p]]: p for p in moved}
         for prov, unit in self.units.items():
             if prov in moved:
                 continue
-            winner = next((s for s in self.attackers(prov) if s in moved), None)
+            winner = winners.get(prov)
             if winner is not None:
                 dislodged[prov] = Dislodged(unit, winner, self.moves[winner].via_convoy)
             else:
