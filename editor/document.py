@@ -42,6 +42,7 @@ class Document(QObject):
         self.art_height = 800.0
         self.path: Optional[str] = None
         self.proposals: List = []       # edges a drawing implies, until accepted or rejected
+        self.outlines_edited = False    # shapes drawn or moved here: saved as the variant's art
         self.rejected: set = set()
         self.undo = QUndoStack(self)
         self.undo.cleanChanged.connect(self._clean_changed)  # a method: dropped with the document
@@ -60,6 +61,8 @@ class Document(QObject):
     def restore(self, state: Tuple[Variant, Outlines], kind: str = "variant") -> None:
         """Only undo commands call this."""
         self.variant, outlines = state
+        if outlines != self.outlines:
+            self.outlines_edited = True
         self.outlines = {k: [list(r) for r in v] for k, v in outlines.items()}
         self.changed.emit(kind)
 
@@ -74,6 +77,7 @@ class Document(QObject):
         self.outlines = {}
         self.proposals, self.rejected = [], set()  # proposals belong to a drawing just opened
         self._outlines_from_art(loaded)
+        self.outlines_edited = False
         self.undo.clear()
         self.changed.emit("all")
         return loaded.report.problems
@@ -106,6 +110,8 @@ class Document(QObject):
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None
+        self.source_art = path
+        self.outlines_edited = False
         self.undo.clear()
         self.changed.emit("all")
         return inference.problems
@@ -116,6 +122,23 @@ class Document(QObject):
             raise ValueError("no file name yet: use save as")
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        if self.outlines_edited or (self.variant.art and not os.path.exists(os.path.join(folder, self.variant.art))):
+            # what was drawn here is kept: the outlines become the variant's art
+            # (a drawing the designer brought is never overwritten: ours is map.svg)
+            art = "map.svg" if self.outlines_edited or getattr(self, "source_art", None) is None else \
+                os.path.basename(self.source_art)
+            if self.outlines_edited:
+                from variantkit.svg.writer import outlines_svg
+                atomic_write(os.path.join(folder, art), outlines_svg(
+                    self.art_width, self.art_height, self.outlines,
+                    {p.id: p.terrain.value for p in self.variant.provinces}))
+            else:
+                import shutil
+                shutil.copyfile(self.source_art, os.path.join(folder, art))
+            self.variant = replace(self.variant, art=art)
+            self.outlines_edited = False
         save(self.variant, path)
         self.path = path
         self.undo.setClean()

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWin
 from variantkit.problems import UnusableInput
 
 from .document import Document
-from .panels import PropertiesPanel, ProposalsPanel, ValidationPanel
+from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .scene import MapScene
-from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool
+from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
 
 AUTOSAVE_MS = 30_000
 
@@ -51,13 +51,17 @@ class MainWindow(QMainWindow):
         self.properties = PropertiesPanel(self.doc)
         self.validation = ValidationPanel(self.doc)
         self.proposals = ProposalsPanel(self.doc)
+        self.powers = PowersPanel(self.doc)
+        self.rules = RulesPanel(self.doc)
         self.play = PlayPanel(self.doc)
         self.play.position_changed.connect(self.scene.rebuild)
         self.docks = {}
         for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
                                     ("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea)):
+                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Powers", self.powers, Qt.DockWidgetArea.RightDockWidgetArea),
+                                    ("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)):
             dock = QDockWidget(title, self)
             dock.setObjectName(title)
             dock.setWidget(widget)
@@ -66,10 +70,13 @@ class MainWindow(QMainWindow):
         # the play panel shares the bottom with the problems; the map keeps the room
         self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
         self.docks["Problems"].raise_()
+        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Powers"])
+        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Rules"])
+        self.docks["Proposals"].raise_()
         self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
                       "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
-                      "play": PlayTool(self.doc, self.play)}
+                      "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play)}
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -110,13 +117,15 @@ class MainWindow(QMainWindow):
         e.addAction(undo)
         e.addAction(redo)
         self._action(e, "&Delete province", self.delete_selected, QKeySequence.StandardKey.Delete)
+        self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
         v = bar.addMenu("&View")
         self._action(v, "Zoom &in", lambda: self.view.scale(1.25, 1.25), QKeySequence.StandardKey.ZoomIn)
         self._action(v, "Zoom &out", lambda: self.view.scale(0.8, 0.8), QKeySequence.StandardKey.ZoomOut)
         self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
         t = bar.addMenu("&Tools")
         for key, name in (("select", "&Select"), ("draw", "&Draw province"), ("vertex", "Edit &vertices"),
-                          ("link", "&Link spaces"), ("play", "&Play (test the variant)")):
+                          ("link", "&Link spaces"), ("split", "S&plit province along a line"),
+                          ("play", "&Play (test the variant)")):
             self._action(t, name, lambda _=False, k=key: self.use_tool(k))
 
     # -- state ---------------------------------------------------------------
@@ -159,6 +168,14 @@ class MainWindow(QMainWindow):
     def toggle_edges(self) -> None:
         self.scene.show_edges = not self.scene.show_edges
         self.scene.rebuild()
+
+    def merge_selected(self) -> None:
+        from .commands import MergeProvinces
+        picked = sorted(i.pid for i in self.scene.selectedItems() if hasattr(i, "pid"))
+        if len(picked) == 2:
+            self.doc.undo.push(MergeProvinces(self.doc, picked[0], picked[1]))
+        else:
+            self.statusBar().showMessage("select exactly two provinces to merge")
 
     def delete_selected(self) -> None:
         from .commands import RemoveProvince

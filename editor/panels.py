@@ -33,9 +33,11 @@ class PropertiesPanel(QWidget):
         self.offboard = QCheckBox("off-board box")
         self.inside = QLineEdit()
         self.seasons = QLineEdit()
+        self.coasts = QLineEdit()
+        self.coasts.setPlaceholderText("nc: bar nwy; sc: bot fin")
         for label, w in (("Id", self.id_edit), ("Name", self.name_edit), ("Aliases", self.aliases_edit),
                          ("Terrain", self.terrain), ("", self.center), ("", self.offboard),
-                         ("Inside", self.inside), ("Passable in", self.seasons)):
+                         ("Inside", self.inside), ("Passable in", self.seasons), ("Coasts", self.coasts)):
             form.addRow(label, w)
         self.id_edit.editingFinished.connect(self._rename)
         self.name_edit.editingFinished.connect(lambda: self._set("name", self.name_edit.text().strip()))
@@ -47,6 +49,7 @@ class PropertiesPanel(QWidget):
         self.inside.editingFinished.connect(lambda: self._set("inside", self.inside.text().strip() or None))
         self.seasons.editingFinished.connect(lambda: self._set(
             "passable_in", tuple(s.strip() for s in self.seasons.text().split(",") if s.strip())))
+        self.coasts.editingFinished.connect(self._set_coasts)
         doc.changed.connect(lambda _: self.show_province(self.pid))
         self.show_province(None)
 
@@ -55,7 +58,7 @@ class PropertiesPanel(QWidget):
         self.pid = p.id if p else None
         self.setEnabled(p is not None)
         if p is None:
-            for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons):
+            for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons, self.coasts):
                 edit.clear()
             return
         self.id_edit.setText(p.id)
@@ -66,6 +69,7 @@ class PropertiesPanel(QWidget):
         self.offboard.setChecked(p.offboard)
         self.inside.setText(p.inside or "")
         self.seasons.setText(", ".join(p.passable_in))
+        self.coasts.setText(self._coasts_text(p))
 
     def _set(self, field: str, value) -> None:
         p = self.doc.variant.province(self.pid) if self.pid else None
@@ -75,6 +79,28 @@ class PropertiesPanel(QWidget):
         if (current.value if hasattr(current, "value") else current) == value:
             return
         self.doc.undo.push(SetProvinceField(self.doc, p.id, field, value))
+
+    def _coasts_text(self, p) -> str:
+        parts = []
+        for c in p.coasts:
+            lid = f"{p.id}/{c.id}"
+            reach = sorted(e.b if e.a == lid else e.a for e in self.doc.variant.edges
+                           if e.units.fleet and lid in (e.a, e.b))
+            parts.append(f"{c.id}: {' '.join(reach)}")
+        return "; ".join(parts)
+
+    def _set_coasts(self) -> None:
+        """Pick the waters each named coast reaches: "nc: bar nwy; sc: bot"."""
+        from .commands import SetCoasts
+        p = self.doc.variant.province(self.pid) if self.pid else None
+        if p is None or self.coasts.text().strip() == self._coasts_text(p):
+            return
+        coasts = {}
+        for part in self.coasts.text().split(";"):
+            if ":" in part:
+                cid, _, targets = part.partition(":")
+                coasts[cid.strip().lower()] = [t.strip().lower() for t in targets.split() if t.strip()]
+        self.doc.undo.push(SetCoasts(self.doc, p.id, coasts))
 
     def _rename(self) -> None:
         new = self.id_edit.text().strip().lower()
@@ -202,3 +228,123 @@ class ProposalsPanel(QWidget):
             e = pending[self.list.row(i)].edge
             self.doc.rejected.add((e.a, e.b))
         self.refresh()
+
+
+class PowersPanel(QWidget):
+    """The powers: name, adjective, letter, colour, home centres and starting
+    units (as text: ``A par, F spa/nc``).  Each edit is one undo step."""
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        layout = QVBoxLayout(self)
+        self.pick = QComboBox()
+        layout.addWidget(self.pick)
+        form = QFormLayout()
+        self.fields = {}
+        for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
+            self.fields[key] = QLineEdit()
+            form.addRow(key.capitalize(), self.fields[key])
+        layout.addLayout(form)
+        row = QHBoxLayout()
+        self.apply_button = QPushButton("Apply")
+        self.new_button = QPushButton("New power")
+        row.addWidget(self.apply_button)
+        row.addWidget(self.new_button)
+        layout.addLayout(row)
+        self.error = QLineEdit()
+        self.error.setReadOnly(True)
+        layout.addWidget(self.error)
+        self.pick.currentTextChanged.connect(self.show_power)
+        self.apply_button.clicked.connect(self.apply)
+        self.new_button.clicked.connect(self.new_power)
+        doc.changed.connect(self._refresh)
+        self._refresh()
+
+    def _refresh(self, kind: str = "all") -> None:
+        current = self.pick.currentText()
+        self.pick.blockSignals(True)
+        self.pick.clear()
+        self.pick.addItems([p.id for p in self.doc.variant.powers])
+        if current:
+            self.pick.setCurrentText(current)
+        self.pick.blockSignals(False)
+        self.show_power(self.pick.currentText())
+
+    def show_power(self, pid: str) -> None:
+        p = self.doc.variant.power(pid) if pid else None
+        values = {"id": pid or "", "name": p.name if p else "", "adjective": p.adjective if p else "",
+                  "letter": p.letter if p else "", "colour": p.colour if p else "",
+                  "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else ""}
+        for key, value in values.items():
+            self.fields[key].setText(value)
+
+    def new_power(self) -> None:
+        self.pick.setCurrentIndex(-1)
+        for f in self.fields.values():
+            f.clear()
+
+    def apply(self) -> bool:
+        from variantkit.model import Power, Unit
+        from .commands import SetPower
+        text = {k: f.text().strip() for k, f in self.fields.items()}
+        pid = text["id"].lower()
+        if not pid:
+            self.error.setText("give the power an id")
+            return False
+        try:
+            units = tuple(Unit.parse(u) for u in text["units"].split(",") if u.strip())
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return False
+        homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
+        old = self.doc.variant.power(pid)
+        power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),
+                      text["colour"], homes, units, old.centers if old else None)
+        if power != old:
+            self.doc.undo.push(SetPower(self.doc, power))
+        self.error.clear()
+        self.pick.setCurrentText(pid)
+        return True
+
+
+class RulesPanel(QWidget):
+    """Victory, the draw rule, the start, and the base of a subvariant."""
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        form = QFormLayout(self)
+        self.victory = QLineEdit()
+        self.draw = QLineEdit()
+        self.start = QLineEdit()
+        self.base = QLineEdit()
+        self.base.setReadOnly(True)
+        for label, w in (("Victory (centres)", self.victory), ("Draw after static Falls", self.draw),
+                         ("Start", self.start), ("Extends", self.base)):
+            form.addRow(label, w)
+        self.victory.editingFinished.connect(self.apply)
+        self.draw.editingFinished.connect(self.apply)
+        self.start.editingFinished.connect(self.apply)
+        doc.changed.connect(lambda _: self.show_rules())
+        self.show_rules()
+
+    def show_rules(self) -> None:
+        r = self.doc.variant.rules
+        self.victory.setText("" if r.victory is None else str(r.victory))
+        self.draw.setText("" if r.draw_after_static_falls is None else str(r.draw_after_static_falls))
+        self.start.setText(r.start)
+        self.base.setText(self.doc.variant.extends or "")
+
+    def apply(self) -> None:
+        import re
+        from .commands import SetRules
+        def number(text):
+            return int(text) if text.strip().isdigit() else None
+        fields = {"victory": number(self.victory.text()),
+                  "draw_after_static_falls": number(self.draw.text())}
+        if re.fullmatch(r"[SFW]\d{4}[MRA]", self.start.text().strip().upper()):
+            fields["start"] = self.start.text().strip().upper()
+        r = self.doc.variant.rules
+        if any(getattr(r, k) != v for k, v in fields.items()):
+            self.doc.undo.push(SetRules(self.doc, **fields))

@@ -55,6 +55,8 @@ class MapScene(QGraphicsScene):
         return item.boundingRect().center() if item else QPointF(0, 0)
 
     def rebuild(self, kind: str = "all") -> None:
+        if kind.startswith("outline:") and self._reshape(kind.split(":", 1)[1]):
+            return
         selected = {i.pid for i in self.selectedItems() if isinstance(i, ProvinceItem)}
         # clearing deletes the items: listeners must not look at the selection meanwhile
         self.blockSignals(True)
@@ -79,11 +81,7 @@ class MapScene(QGraphicsScene):
             rings = self.doc.outlines.get(p.id)
             if not rings:
                 continue
-            path = QPainterPath()
-            for ring in rings:
-                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
-                path.closeSubpath()
-            item = ProvinceItem(p.id, path)
+            item = ProvinceItem(p.id, _path(rings))
             colour = QColor(FILL[p.terrain])
             if p.id in owners and p.terrain is not Terrain.WATER:
                 colour = QColor(colours[owners[p.id]]).lighter(150)
@@ -132,6 +130,15 @@ class MapScene(QGraphicsScene):
             self._draw_edges()
         if view is not None:
             self._draw_marks(self.play.marks())
+
+    def _reshape(self, pid: str) -> bool:
+        """Redraw one province's shape only (a vertex drag), if it is on the scene."""
+        item = self.items_by_id.get(pid)
+        rings = self.doc.outlines.get(pid)
+        if item is None or not rings:
+            return False
+        item.setPath(_path(rings))
+        return True
 
     def _add(self, item) -> None:
         self._owned.append(item)
@@ -208,6 +215,14 @@ class MapScene(QGraphicsScene):
             if isinstance(item, ProvinceItem):
                 return item.pid
         return None
+
+
+def _path(rings) -> QPainterPath:
+    path = QPainterPath()
+    for ring in rings:
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+        path.closeSubpath()
+    return path
 
 
 def _boat(c: QPointF) -> QPainterPath:

@@ -141,3 +141,32 @@ class LinkTool(Tool):
             return True
         self.start = None
         return False
+
+
+class SplitTool(Tool):
+    """Click two points across a province: it is cut along that line."""
+    name = "split"
+
+    def __init__(self, doc):
+        super().__init__(doc)
+        self.start: Optional[Tuple[float, float]] = None
+        self.count = 0
+
+    def press(self, scene, event) -> bool:
+        from .commands import SplitProvince
+        p = event.scenePos()
+        if self.start is None:
+            self.start = (p.x(), p.y())
+            return True
+        mid = QPointF((self.start[0] + p.x()) / 2, (self.start[1] + p.y()) / 2)
+        pid = scene.province_at(mid)
+        if pid is not None:
+            taken = {q.id for q in self.doc.variant.provinces}
+            self.count += 1
+            new = f"{pid}{self.count}"
+            while new in taken:
+                self.count += 1
+                new = f"{pid}{self.count}"
+            self.doc.undo.push(SplitProvince(self.doc, pid, [self.start, (p.x(), p.y())], new))
+        self.start = None
+        return True
