@@ -10,7 +10,7 @@ centres, an army through any space and a fleet by its own moves only.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from typing import Dict, List, Mapping, Set
 
 from ..graph import Graph
@@ -22,10 +22,9 @@ from .state import GameState, UnitAt
 
 def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> Dict[str, int]:
     """Builds (positive) or removals (negative) each power is due."""
-    out = {}
-    for power in variant_homes:
-        out[power] = len(state.centres_of(power)) - len(state.units_of(power))
-    return out
+    centres = Counter(state.centers.values())
+    units = Counter(u.power for u in state.units.values())
+    return {power: centres[power] - units[power] for power in variant_homes}
 
 
 def build_sites(graph: Graph, homes: tuple, state: GameState, power: str) -> List[str]:

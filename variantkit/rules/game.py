@@ -4,8 +4,9 @@ draw rule.  Works on the variant's records and graph only.
 """
 from __future__ import annotations
 
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ..graph import Graph
 from ..model import Variant, split_location
@@ -15,6 +16,28 @@ from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
 from .state import GameState
+
+
+# Graphs are read-only and cost a millisecond or two to build, so games of the
+# same variant object share them, and the order checker that caches convoy
+# geometry per graph (fuzzing plays many games in a row).  Keyed by identity,
+# not by value (hashing a whole variant costs more than it saves); only the
+# last few variants are kept, as an editor makes a new one per edit.
+_SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = OrderedDict()
+_SHARED_KEPT = 8
+
+
+def shared_graph(variant: Variant, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
+    """The graph of ``variant`` in ``season`` and its order checker."""
+    key = (id(variant), season)
+    got = _SHARED.get(key)
+    if got is None or got[0].variant is not variant:
+        graph = Graph(variant, season)
+        got = _SHARED[key] = (graph, OrderChecker(graph))
+        while len(_SHARED) > _SHARED_KEPT:
+            _SHARED.popitem(last=False)
+    _SHARED.move_to_end(key)
+    return got
 
 
 @dataclass
@@ -37,14 +60,24 @@ class Game:
         return Game(variant, GameState.start(variant))
 
     # -- helpers ---------------------------------------------------------------
-    _graphs: Dict[str, Graph] = field(default_factory=dict, repr=False)
+    _graphs: Dict[Optional[str], Tuple[Graph, OrderChecker]] = field(default_factory=dict, repr=False)
 
     def graph(self, phase: Optional[Phase] = None) -> Graph:
-        season = (phase or self.state.phase).graph_season
-        if season not in self._graphs:
-            seasonal = any(p.passable_in for p in self.variant.provinces)
-            self._graphs[season] = Graph(self.variant, season if seasonal else None)
-        return self._graphs[season]
+        # one graph for the whole game unless some space opens and closes by season
+        season = (phase or self.state.phase).graph_season if self.seasonal else None
+        return self._graph_and_checker(season)[0]
+
+    def _graph_and_checker(self, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
+        got = self._graphs.get(season)
+        if got is None:
+            got = self._graphs[season] = shared_graph(self.variant, season)
+        return got
+
+    @property
+    def seasonal(self) -> bool:
+        if not hasattr(self, "_seasonal"):
+            self._seasonal = any(p.passable_in for p in self.variant.provinces)
+        return self._seasonal
 
     def parser(self) -> OrderParser:
         if not hasattr(self, "_parser"):
@@ -82,11 +115,7 @@ class Game:
         before = s.copy()
         graph = self.graph()
         if s.phase.kind == "M":
-            if not hasattr(self, "_checkers"):
-                self._checkers = {}
-            checker = self._checkers.get(id(graph))
-            if checker is None:
-                checker = self._checkers[id(graph)] = OrderChecker(graph)
+            checker = self._graph_and_checker(graph.season)[1]
             res = Resolver(graph, s, orders, self.variant.rules.options, checker).run()
             outcomes = res.outcomes
             nxt = GameState(s.phase, res.units, dict(s.centers), res.dislodged, res.standoffs,
@@ -149,8 +178,9 @@ class Game:
 
     def _check_end(self, state: GameState) -> None:
         target = self.variant.victory
+        counts = Counter(state.centers.values())
         for p in self.variant.powers:
-            if len(state.centres_of(p.id)) >= target:
+            if counts[p.id] >= target:
                 self.winner = p.id
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
@@ -159,7 +189,7 @@ class Game:
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant
         lets it hibernate, and is lost otherwise."""
-        if self.variant.rules.options.get("hibernate"):
+        if self.variant.rules.options.get("hibernate") or not self.seasonal:
             return
         graph = self.graph()
         for prov, unit in list(self.state.units.items()):

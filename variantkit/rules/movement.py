@@ -19,7 +19,7 @@ from typing import Dict, List, Mapping, Optional, Set, Tuple
 from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
 from .orders import Convoy, Hold, Move, Order, Support, describe
-from .state import Dislodged, GameState, UnitAt
+from .state import _P, Dislodged, GameState, UnitAt
 
 Key = Tuple[str, str]  # ("move" | "support", province)
 
@@ -41,15 +41,9 @@ class MovementResult:
     standoffs: Set[str]
 
 
-_PROVINCE: Dict[str, str] = {}
-
-
 def province(loc: str) -> str:
-    """``spa/nc`` -> ``spa`` (memoized: called in every strength computation)."""
-    p = _PROVINCE.get(loc)
-    if p is None:
-        p = _PROVINCE[loc] = split_location(loc)[0]
-    return p
+    """``spa/nc`` -> ``spa``."""
+    return _P[loc]
 
 
 class OrderChecker:
@@ -83,8 +77,8 @@ class OrderChecker:
         if info is not None and info.terrain is Terrain.IMPASSABLE:
             return f"nothing may enter {self.g.provinces[dest].name}"
         if info is not None and not self.g.may_stand(unit, dest):
-            name = self.g.provinces[province(dest)].name
-            if self.g.provinces[province(dest)].passable_in:
+            name = self.g.provinces[_P[dest]].name
+            if self.g.provinces[_P[dest]].passable_in:
                 return f"{name} cannot be entered in this season"
             return (f"armies cannot enter water: {name}" if unit is UnitType.ARMY
                     else f"fleets cannot enter land: {name}")
@@ -94,7 +88,7 @@ class OrderChecker:
         """For supports: may this unit move into the province, ignoring coasts,
         by a crossing that is not a strait (no support is given across one)?"""
         for dest in self.g.moves(unit, loc):
-            if province(dest) == prov and not self.g.is_strait(unit, loc, dest):
+            if _P[dest] == prov and not self.g.is_strait(unit, loc, dest):
                 return True
         return False
 
@@ -108,7 +102,7 @@ class OrderChecker:
         start = [w for w in self._waters_next_to(src) if fleets is None or w in fleets]
         seen = set(start)
         todo = list(start)
-        ends = set(self._waters_next_to(province(dest)))
+        ends = set(self._waters_next_to(_P[dest]))
         while todo:
             w = todo.pop()
             if w in ends:
@@ -123,8 +117,8 @@ class OrderChecker:
         got = self._water_next.get(water)
         if got is None:
             got = self._water_next[water] = tuple(sorted(
-                {province(n) for n in self.g.moves(UnitType.FLEET, water)
-                 if self.g.is_convoying_water(province(n))}))
+                {_P[n] for n in self.g.moves(UnitType.FLEET, water)
+                 if self.g.is_convoying_water(_P[n])}))
         return got
 
     def on_some_route(self, src: str, dest: str, fleet: str) -> bool:
@@ -145,8 +139,8 @@ class OrderChecker:
         if got is None:
             g = self.g
             got = self._near[prov] = tuple(sorted(
-                {province(n) for loc in (prov,) + g.coasts.get(prov, ())
-                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(province(n))}))
+                {_P[n] for loc in (prov,) + g.coasts.get(prov, ())
+                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(_P[n])}))
         return got
 
 
@@ -174,12 +168,13 @@ class Resolver:
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
         self._attackers: Optional[Dict[str, List[str]]] = None
         self._supports_for: Dict[Tuple[str, Optional[str]], List[str]] = {}
+        self._supports_by_target: Optional[Dict[str, List[str]]] = None
         self._assign(orders)
 
     # -- order checks -----------------------------------------------------------
     def _assign(self, orders: List[Order]) -> None:
         for o in orders:
-            prov = province(o.loc) if o.loc else ""
+            prov = _P[o.loc] if o.loc else ""
             unit = self.units.get(prov)
             if unit is None:
                 self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
@@ -208,8 +203,8 @@ class Resolver:
                 o = self.orders[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
             reason = self._legal(unit, o)
             o = self.orders[prov]  # the check may have made a long army move a convoyed one
-            text = o.text or describe(o)
             if reason:
+                text = o.text or describe(o)
                 self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", reason)
                 self.orders[prov] = Hold(unit.power, unit.type, unit.loc, text)
             elif isinstance(o, Move):
@@ -225,19 +220,19 @@ class Resolver:
         convoys: Dict[Tuple[str, str], List[Convoy]] = {}
         for c in self.orders.values():
             if isinstance(c, Convoy):
-                convoys.setdefault((province(c.army_from), province(c.army_to)), []).append(c)
+                convoys.setdefault((_P[c.army_from], _P[c.army_to]), []).append(c)
         if not convoys:
             return
         for prov, o in list(self.orders.items()):
             unit = self.units[prov]
             if not isinstance(o, Move) or o.via_convoy or unit.type is not UnitType.ARMY:
                 continue
-            dest = province(o.dest)
+            dest = _P[o.dest]
             for c in convoys.get((prov, dest), ()):
                 # intent counts where an own fleet is ordered to convoy it and could
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
-                if (self.units[province(c.loc)].power == unit.power
-                        and self.check.on_some_route(prov, dest, province(c.loc))):
+                if (self.units[_P[c.loc]].power == unit.power
+                        and self.check.on_some_route(prov, dest, _P[c.loc])):
                     self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     break
 
@@ -248,11 +243,11 @@ class Resolver:
             unit = self.units[prov]
             if not isinstance(o, Move) or not o.via_convoy or unit.type is not UnitType.ARMY:
                 continue
-            dest = province(o.dest)
+            dest = _P[o.dest]
             if dest not in self.g.moves(UnitType.ARMY, unit.loc):
                 continue
-            if not any(isinstance(c, Convoy) and province(c.army_from) == prov
-                       and province(c.army_to) == dest for c in self.orders.values()):
+            if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
+                       and _P[c.army_to] == dest for c in self.orders.values()):
                 self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
 
     def _convoy_orders_allow(self, unit: UnitAt, dest: str) -> bool:
@@ -268,7 +263,7 @@ class Resolver:
         if not isinstance(o, (Hold, Move, Support, Convoy)):
             return f"{type(o).__name__.lower()} orders are given in another phase"
         if isinstance(o, Move):
-            dprov = province(o.dest)
+            dprov = _P[o.dest]
             if dprov == unit.province:
                 return "a unit cannot move to where it stands"
             if unit.type is UnitType.FLEET:
@@ -296,11 +291,11 @@ class Resolver:
                 self.orders[unit.province] = o = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
             return ""
         if isinstance(o, Support):
-            reach = province(o.target_dest) if o.target_dest else province(o.target)
+            reach = _P[o.target_dest] if o.target_dest else _P[o.target]
             if reach == unit.province:
                 return "a unit cannot support a move into its own province"
             if not self.check.can_reach_province(unit.type, unit.loc, reach):
-                if any(province(d) == reach for d in g.moves(unit.type, unit.loc)):
+                if any(_P[d] == reach for d in g.moves(unit.type, unit.loc)):
                     return f"no support is given across the strait to {reach}"
                 return f"{unit} cannot reach {reach}, so cannot support there"
             return ""
@@ -315,7 +310,7 @@ class Resolver:
     # -- matching -----------------------------------------------------------------
     def support_matches(self, s: str) -> bool:
         sup = self.supports[s]
-        t = province(sup.target)
+        t = _P[sup.target]
         unit = self.units.get(t)
         if unit is None:
             return False
@@ -324,17 +319,17 @@ class Resolver:
         if sup.target_dest is None:
             return t not in self.moves
         m = self.moves.get(t)
-        if m is None or province(self.dest_loc[t]) != province(sup.target_dest):
+        if m is None or _P[self.dest_loc[t]] != _P[sup.target_dest]:
             return False
         # a support that names a coast supports a move to that coast only
         return "/" not in sup.target_dest or self.dest_loc[t] == sup.target_dest
 
     def convoy_matches(self, c: str) -> bool:
         con = self.convoys[c]
-        a = province(con.army_from)
+        a = _P[con.army_from]
         m = self.moves.get(a)
         return (m is not None and m.via_convoy and self.units[a].type is UnitType.ARMY
-                and province(self.dest_loc[a]) == province(con.army_to))
+                and _P[self.dest_loc[a]] == _P[con.army_to])
 
     def supports_for(self, prov: str, dest: Optional[str]) -> List[str]:
         key = (prov, dest)
@@ -344,13 +339,17 @@ class Resolver:
         return got
 
     def _find_supports(self, prov: str, dest: Optional[str]) -> List[str]:
+        if self._supports_by_target is None:
+            # index once per phase: supports by the province they support
+            self._supports_by_target = {}
+            for s, sup in self.supports.items():
+                self._supports_by_target.setdefault(_P[sup.target], []).append(s)
         out = []
-        for s, sup in self.supports.items():
-            if province(sup.target) != prov:
-                continue
+        for s in self._supports_by_target.get(prov, ()):
+            sup = self.supports[s]
             if (dest is None) != (sup.target_dest is None):
                 continue
-            if dest is not None and province(sup.target_dest) != dest:
+            if dest is not None and _P[sup.target_dest] != dest:
                 continue
             if self.support_matches(s):
                 out.append(s)
@@ -399,14 +398,14 @@ class Resolver:
         cycle = self.deps[start:]
         del self.deps[start:]
         moves = [k[1] for k in cycle if k[0] == "move"]
-        attacked = {province(self.dest_loc[m]) for m in moves}
+        attacked = {_P[self.dest_loc[m]] for m in moves}
         # the convoys of the paradox: convoyed moves in the cycle, and those whose
         # fleets a move of the cycle attacks
         convoyed = [m for m, o in self.moves.items() if o.via_convoy and (
             m in moves or any(c in attacked for c in self.convoys
-                              if self.convoy_matches(c) and province(self.convoys[c].army_from) == m))]
+                              if self.convoy_matches(c) and _P[self.convoys[c].army_from] == m))]
         circle = len(moves) == len(cycle) and \
-            {province(self.dest_loc[m]) for m in moves} == set(moves)
+            {_P[self.dest_loc[m]] for m in moves} == set(moves)
         if convoyed and not circle:
             # Szykman: the convoyed armies of the paradox do not move (and cut nothing)
             self.szykman.update(convoyed)
@@ -435,14 +434,14 @@ class Resolver:
         if prov in self.szykman:
             return False
         fleets = {c for c in self.convoys if self.convoy_matches(c)
-                  and province(self.convoys[c].army_from) == prov and not self.dislodged(c)}
+                  and _P[self.convoys[c].army_from] == prov and not self.dislodged(c)}
         if m.route:
-            route = [province(r) for r in m.route]
+            route = [_P[r] for r in m.route]
             if any(r not in fleets for r in route):
                 return False
-            chain = [prov] + route + [province(self.dest_loc[prov])]
+            chain = [prov] + route + [_P[self.dest_loc[prov]]]
             for a, b in zip(chain, chain[1:]):
-                if not any(province(n) == b for loc in (a,) + self.g.coasts.get(a, ())
+                if not any(_P[n] == b for loc in (a,) + self.g.coasts.get(a, ())
                            for n in self.g.moves(UnitType.FLEET, loc)):
                     return False
             return True
@@ -457,17 +456,17 @@ class Resolver:
         if self._attackers is None:
             self._attackers = {}
             for src in self.moves:
-                self._attackers.setdefault(province(self.dest_loc[src]), []).append(src)
+                self._attackers.setdefault(_P[self.dest_loc[src]], []).append(src)
         return self._attackers.get(prov, [])
 
     def head_to_head(self, prov: str) -> Optional[str]:
         """The province of a unit that moves into ``prov``'s unit head-on, both by land."""
         m = self.moves[prov]
-        dest = province(self.dest_loc[prov])
+        dest = _P[self.dest_loc[prov]]
         other = self.moves.get(dest)
         if other is None or m.via_convoy or other.via_convoy:
             return None
-        return dest if province(self.dest_loc[dest]) == prov else None
+        return dest if _P[self.dest_loc[dest]] == prov else None
 
     def base(self, prov: str) -> int:
         unit = self.units[prov]
@@ -476,7 +475,7 @@ class Resolver:
     def attack_strength(self, prov: str) -> int:
         if not self.path(prov):
             return 0
-        dest = province(self.dest_loc[prov])
+        dest = _P[self.dest_loc[prov]]
         mover = self.units[prov]
         supports = [s for s in self.supports_for(prov, dest) if self.resolve(("support", s))]
         occupant = self.units.get(dest)
@@ -495,7 +494,7 @@ class Resolver:
         return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve(("support", s)))
 
     def defend_strength(self, prov: str) -> int:
-        dest = province(self.dest_loc[prov])
+        dest = _P[self.dest_loc[prov]]
         return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
                                      if self.resolve(("support", s)))
 
@@ -505,12 +504,12 @@ class Resolver:
         h2h = self.head_to_head(prov)
         if h2h is not None and self.resolve(("move", h2h)):
             return 0
-        dest = province(self.dest_loc[prov])
+        dest = _P[self.dest_loc[prov]]
         return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
                                      if self.resolve(("support", s)))
 
     def move_succeeds(self, prov: str) -> bool:
-        dest = province(self.dest_loc[prov])
+        dest = _P[self.dest_loc[prov]]
         attack = self.attack_strength(prov)
         h2h = self.head_to_head(prov)
         if h2h is not None:
@@ -530,7 +529,7 @@ class Resolver:
             return False
         sup = self.supports[prov]
         me = self.units[prov]
-        into = province(sup.target_dest) if sup.target_dest else None
+        into = _P[sup.target_dest] if sup.target_dest else None
         for src in self.attackers(prov):
             attacker = self.units[src]
             if attacker.power == me.power:
@@ -557,18 +556,20 @@ class Resolver:
         for prov, unit in self.units.items():
             if prov in moved:
                 loc = self.dest_loc[prov]
-                new_units[province(loc)] = UnitAt(unit.power, unit.type, loc)
+                new_units[_P[loc]] = UnitAt(unit.power, unit.type, loc)
+        # at most one move succeeds into a province
+        winners = {_P[self.dest_loc[p]]: p for p in moved}
         for prov, unit in self.units.items():
             if prov in moved:
                 continue
-            winner = next((s for s in self.attackers(prov) if s in moved), None)
+            winner = winners.get(prov)
             if winner is not None:
                 dislodged[prov] = Dislodged(unit, winner, self.moves[winner].via_convoy)
             else:
                 new_units[prov] = unit
         standoffs = set()
         for prov in self.moves:
-            dest = province(self.dest_loc[prov])
+            dest = _P[self.dest_loc[prov]]
             # a bounce leaves the province contested, unless the bounced unit was dislodged
             if prov not in moved and prov not in dislodged and self.path(prov) and dest not in new_units:
                 standoffs.add(dest)
@@ -590,7 +591,7 @@ class Resolver:
             if not self.path(prov):
                 return False, ("the convoy is disrupted by a paradox (Szykman's rule)"
                                if prov in self.szykman else "no convoy route")
-            dest = province(self.dest_loc[prov])
+            dest = _P[self.dest_loc[prov]]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
                     not (dest in self.moves and self.result[("move", dest)]):

@@ -8,6 +8,18 @@ from ..model import UnitType, Variant, split_location
 from .orders import Phase
 
 
+class _Provinces(dict):
+    """``_P["spa/nc"]`` -> ``"spa"``, memoized: looked up in every strength
+    computation, and a dict subscript costs far less than a function call."""
+
+    def __missing__(self, loc: str) -> str:
+        p = self[loc] = split_location(loc)[0]
+        return p
+
+
+_P = _Provinces()
+
+
 @dataclass(frozen=True)
 class UnitAt:
     power: str
@@ -16,7 +28,7 @@ class UnitAt:
 
     @property
     def province(self) -> str:
-        return split_location(self.loc)[0]
+        return _P[self.loc]
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.loc}"
