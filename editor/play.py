@@ -21,27 +21,74 @@ from variantkit.rules.parse import OrderError
 from .tools import Tool
 
 
+MODES = ("move", "route", "support", "convoy", "build", "remove", "place")
+
+
 class PlayTool(Tool):
-    """Click a unit, then where it goes: a move order for it."""
+    """Orders by clicking, in the panel's mode:
+
+    move: a unit, then where it goes (in a retreat phase, a retreat);
+    route: an army, the seas of its convoy in order, then the shore;
+    support: the supporter, the supported unit, then its destination (the unit
+    again to support it holding); convoy: the fleet, the army, the shore;
+    build: a home centre (the panel's unit type; a coast for a fleet);
+    remove: a unit; place (sandbox): a province gets the panel's power and
+    unit type, or loses its unit.
+    """
     name = "play"
 
     def __init__(self, doc, panel: "PlayPanel"):
         super().__init__(doc)
         self.panel = panel
-        self.unit: Optional[str] = None
+        self.clicks: List[str] = []
 
     def press(self, scene, event) -> bool:
         pid = scene.province_at(event.scenePos())
         if pid is None:
             return False
-        game = self.panel.game
-        if self.unit is None:
-            if pid in game.state.units:
-                self.unit = pid
-            return True
-        unit = game.state.units[self.unit]
-        self.panel.add_order(f"{unit.type.value} {unit.loc} - {pid}", unit.power)
-        self.unit = None
+        panel = self.panel
+        if panel.game is None:
+            panel.new_game()
+        game = panel.game
+        mode = panel.mode.currentText()
+        units = dict(game.state.units)
+        if game.state.phase.kind == "R":  # in a retreat phase a click means the dislodged unit
+            units.update({prov: d.unit for prov, d in game.state.dislodged.items()})
+        self.clicks.append(pid)
+        c = self.clicks
+        unit = units.get(c[0])
+        if mode == "place":
+            panel.place(pid)
+            self.clicks = []
+        elif mode == "build":
+            kind = panel.unit_type.currentText()
+            loc = pid
+            if kind == "F" and game.graph().coasts.get(pid):
+                loc = game.graph().coasts[pid][0]
+            panel.add_order(f"Build {kind} {loc}", game.state.centers.get(pid))
+            self.clicks = []
+        elif unit is None:
+            self.clicks = []
+        elif mode == "remove":
+            panel.add_order(f"Remove {unit}", unit.power)
+            self.clicks = []
+        elif mode == "move" and len(c) == 2:
+            panel.add_order(f"{unit} - {c[1]}", unit.power)
+            self.clicks = []
+        elif mode == "route" and len(c) >= 2 and not game.graph().is_convoying_water(c[-1]):
+            panel.add_order(" -> ".join([str(unit)] + c[1:]), unit.power)
+            self.clicks = []
+        elif mode == "support" and len(c) == 3:
+            other = units.get(c[1])
+            if other is not None:
+                dest = "" if c[2] == c[1] else f" - {c[2]}"
+                panel.add_order(f"{unit} S {other}{dest}", unit.power)
+            self.clicks = []
+        elif mode == "convoy" and len(c) == 3:
+            army = units.get(c[1])
+            if army is not None:
+                panel.add_order(f"{unit} C {army} - {c[2]}", unit.power)
+            self.clicks = []
         return True
 
 
@@ -59,16 +106,23 @@ class PlayPanel(QWidget):
         layout.addWidget(self.phase)
         row = QHBoxLayout()
         self.power = QComboBox()
+        self.mode = QComboBox()
+        self.mode.addItems(MODES)
+        self.unit_type = QComboBox()
+        self.unit_type.addItems(["A", "F"])
         self.entry = QLineEdit()
         self.entry.setPlaceholderText("A par - bur, F bla C A ank - sev, Build A kie ...")
         self.entry.returnPressed.connect(self._typed)
         row.addWidget(self.power)
+        row.addWidget(self.mode)
+        row.addWidget(self.unit_type)
         row.addWidget(self.entry)
         layout.addLayout(row)
         self.pending = QListWidget()
         layout.addWidget(self.pending)
         buttons = QHBoxLayout()
-        for text, slot in (("New game", self.new_game), ("Adjudicate", self.adjudicate), ("< Back", self.back),
+        for text, slot in (("New game", self.new_game), ("Sandbox", self.sandbox),
+                           ("Adjudicate", self.adjudicate), ("< Back", self.back),
                            ("Forward >", self.forward), ("Save game", self.save_game),
                            ("Load game", self.load_game_dialog)):
             b = QPushButton(text)
@@ -87,6 +141,28 @@ class PlayPanel(QWidget):
         self.power.addItems([p.id for p in self.doc.variant.powers])
         names = sorted({n for n in self.game.parser().names.names()})
         self.entry.setCompleter(QCompleter(names, self))
+        self._refresh()
+
+    def sandbox(self) -> None:
+        """An empty board to set up any position by hand (mode "place")."""
+        self.new_game()
+        self.game.state.units = {}
+        self.mode.setCurrentText("place")
+        self._refresh()
+
+    def place(self, pid: str) -> None:
+        """Sandbox: put the chosen power's unit in ``pid``, or take the unit there away."""
+        from variantkit.model import UnitType
+        from variantkit.rules.state import UnitAt
+        state = self.game.state
+        if pid in state.units:
+            del state.units[pid]
+        else:
+            kind = UnitType(self.unit_type.currentText())
+            graph = self.game.graph()
+            loc = pid if kind is UnitType.ARMY or not graph.coasts.get(pid) else graph.coasts[pid][0]
+            if graph.may_stand(kind, loc):
+                state.units[pid] = UnitAt(self.power.currentText(), kind, loc)
         self._refresh()
 
     def add_order(self, text: str, power: Optional[str] = None) -> bool:

@@ -1,5 +1,5 @@
-"""The pictures in docs/: Youngstown and Loeb9 on their schematic boards with a
-phase of orders and results (the project's own drawings; art from elsewhere
+"""The pictures in docs/: the tutorial map on its own art, Youngstown and
+Loeb9 on their schematic boards, each with a phase of orders and results (the project's own drawings; art from elsewhere
 is never committed).
 
     .venv/bin/python scripts/make_pictures.py
@@ -16,6 +16,12 @@ sys.path.insert(0, ROOT)
 from variantkit.cli import main  # noqa: E402
 
 GAMES = {
+    "tutorial": """S1901M
+West: A wst - isl
+East: F mid/sc - ssea
+East: A est - mid
+West: F col - ssea
+""",
     "youngstown": """S1901M
 Japan: F Tok - NPa
 China: F can - scs

@@ -236,8 +236,10 @@ def board_for(variant: Variant, art_file: Optional[str] = None):
         pid = names.location(rid)
         if pid is None or "/" in pid:
             continue
-        cells[pid] = [[(round(x, 1), round(y, 1)) for x, y in part.exterior.coords]
-                      for part in getattr(region.geom, "geoms", [region.geom])]
+        # holes too (a lake, the Suez): the picture fills even-odd
+        cells[pid] = [[(round(x, 1), round(y, 1)) for x, y in ring.coords]
+                      for part in getattr(region.geom, "geoms", [region.geom])
+                      for ring in [part.exterior] + list(part.interiors)]
         points[pid] = labels[pid] = region.label_pos
     for cid, geom in inference.coasts.items():
         prov, coast = cid.split("/")

@@ -126,7 +126,7 @@ class _Painter:
             elif p.id in self.owner and p.terrain is not Terrain.WATER:
                 fill = _lighten(self.colours[self.owner[p.id]])
             el = _e(g, "path", id=f"province-{p.id}", d=_ring_path(rings), fill=fill,
-                    stroke="#5a5a5a", stroke_width=1.2 if not p.offboard else 2.0)
+                    stroke="#5a5a5a", stroke_width=1.2 if not p.offboard else 2.0, fill_rule="evenodd")
             if p.offboard:
                 el.set("stroke-dasharray", "6 3")
             if p.passable_in:

@@ -1,0 +1,101 @@
+"""Spring and Fall 1901 of Youngstown played by clicking: the Japanese convoy
+through the off-board boxes (set up in the sandbox), a support, a retreat and
+a build at a colony; each position checked against `variantkit adjudicate`."""
+import io
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from variantkit.cli import main  # noqa: E402
+from editor.mainwindow import MainWindow  # noqa: E402
+from tests.conftest import MAPS  # noqa: E402
+from tests.editor.qt_helpers import click  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    w = MainWindow(ask=False)
+    qtbot.addWidget(w)
+    w.show()
+    w.open_path(str(MAPS / "youngstown"))
+    w.use_tool("play")
+    return w
+
+
+def clicks(window, mode, *pids, unit="A"):
+    window.play.mode.setCurrentText(mode)
+    window.play.unit_type.setCurrentText(unit)
+    for pid in pids:
+        c = window.scene.centre_of(pid)
+        click(window.scene, c.x(), c.y())
+
+
+def place(window, power, unit, *pids):
+    window.play.power.setCurrentText(power)
+    clicks(window, "place", *pids, unit=unit)
+
+
+def cli(monkeypatch, capsys, rec):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(rec)))
+    assert main(["adjudicate", "--variant", str(MAPS / "youngstown")]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def position(window):
+    from variantkit.io.game_file import state_to_record
+    return state_to_record(window.play.game.state)
+
+
+def test_spring_and_fall_1901_by_clicking(window, monkeypatch, capsys):
+    play = window.play
+    play.sandbox()
+    place(window, "japan", "A", "tok")
+    place(window, "japan", "F", "npo", "obl", "oba", "nao")
+    place(window, "england", "A", "lvp")
+    place(window, "turkey", "A", "bag", "arm")
+    place(window, "india", "A", "ira")
+    place(window, "england", "F", "mal")
+    play.game.state.centers = {"joh": "england", "lon": "england"}
+    assert len(play.game.state.units) == 10
+    # Spring: the Japanese army from Tokyo to Ireland through four fleets
+    clicks(window, "route", "tok", "npo", "obl", "oba", "nao", "ire")
+    for sea in ("npo", "obl", "oba", "nao"):
+        clicks(window, "convoy", sea, "tok", "ire")
+    # Turkey takes Iran from India with support: India is dislodged
+    clicks(window, "move", "bag", "ira")
+    clicks(window, "support", "arm", "bag", "ira")
+    before = position(window)
+    orders = {}
+    for power, text in play.orders:
+        orders.setdefault(power, []).append(text)
+    assert orders["japan"][0] == "A tok -> npo -> obl -> oba -> nao -> ire"
+    play.adjudicate()
+    expect = cli(monkeypatch, capsys, {**before, "orders": orders})
+    assert position(window)["units"] == expect["units"] and position(window)["phase"] == "S1901R"
+    assert "A ire" in position(window)["units"]["japan"]
+    assert position(window)["dislodged"]["india"][0]["unit"] == "A ira"
+    # the retreat, by clicking the dislodged army then where it goes
+    retreat_from = position(window)
+    clicks(window, "move", "ira", "afg")
+    orders = {p: [t] for p, t in play.orders}
+    play.adjudicate()
+    expect = cli(monkeypatch, capsys, {**retreat_from, "orders": orders})
+    assert position(window)["units"] == expect["units"] and "A afg" in position(window)["units"]["india"]
+    assert position(window)["phase"] == "F1901M"
+    # Fall: nobody moves; then Winter: England builds at its colony Joharra
+    fall = position(window)
+    play.adjudicate()
+    assert position(window)["phase"] == "W1901A"
+    winter = position(window)
+    window.play.power.setCurrentText("england")
+    clicks(window, "build", "joh", unit="F")
+    orders = {p: [t] for p, t in play.orders}
+    assert orders == {"england": ["Build F joh"]}
+    play.adjudicate()
+    expect = cli(monkeypatch, capsys, {**winter, "orders": orders})
+    assert position(window)["units"] == expect["units"] and "F joh" in position(window)["units"]["england"]
+    assert fall["phase"] == "F1901M"
