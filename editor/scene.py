@@ -15,8 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
-from variantkit.graph import Graph
-from variantkit.model import Terrain, Unit, split_location
+from variantkit.model import Terrain, Unit
 from variantkit.render import power_colours
 
 from .document import Document

@@ -1,6 +1,6 @@
 """The variant file: canonical save, load, round trip."""
 from variantkit.graph import Graph
-from variantkit.io import dumps, load, save
+from variantkit.io import load, save
 from variantkit.model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
                               Variant)
 

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from .geometry.infer import DrawnShape, Inference, infer
-from .model import Crossing, Power, Rules, Terrain, Variant, split_location
+from .model import Rules, Terrain, Variant, split_location
 from .names import NameIndex
-from .problems import Problem
-from .svg.reader import Shape, SvgDocument, read_svg
+from .svg.reader import SvgDocument, read_svg
 
 _COAST_ID = re.compile(r"^([a-z0-9]+)[-/_ ](nc|sc|ec|wc|ne|nw|se|sw|[a-z]c)$")
 _NAMED = {"aqua", "cyan", "navy", "teal", "lightblue", "skyblue", "lightskyblue", "powderblue", "steelblue",

@@ -32,7 +32,7 @@ def register(sub) -> None:
 
 def marks(parser, outcomes) -> List[OrderMark]:
     """Results of a phase as things to draw (orders that cannot be read are skipped)."""
-    from .rules.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
+    from .rules.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support, Waive
     from .rules.parse import OrderError
     out = []
     for o in outcomes:
@@ -53,7 +53,7 @@ def marks(parser, outcomes) -> List[OrderMark]:
 
 
 def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
-    from .io.game_file import game_to_record, load_game, state_to_record
+    from .io.game_file import game_to_record, load_game
     from .problems import Problem, UnusableInput
     from .rules.parse import OrderParser
     game, problems = load_game(variant, game_path)

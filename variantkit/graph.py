@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
-from .model import Crossing, Edge, Province, Terrain, UnitType, Variant, split_location
+from .model import Edge, Province, Terrain, UnitType, Variant, split_location
 
 
 @dataclass(frozen=True)

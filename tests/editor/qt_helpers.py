@@ -1,6 +1,9 @@
 """Qt test helpers in one place: synthetic mouse events on the map scene,
-and waiting for the validation that runs off the UI thread."""
-from PySide6.QtCore import QPointF, QThreadPool, Qt
+waiting for the validation that runs off the UI thread, and the CLI
+adjudicator to check a played position against."""
+import io
+import json
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 from PySide6.QtCore import QEvent
 
@@ -41,3 +44,12 @@ def wait_for_validation(qtbot, window):
     panel.run_now()
     qtbot.waitUntil(lambda: panel.shown == panel.generation, timeout=10_000)
     return panel.problems
+
+
+def cli_adjudicate(monkeypatch, capsys, rec, variant="youngstown"):
+    """What `variantkit adjudicate` answers for a position and orders."""
+    from variantkit.cli import main
+    from tests.conftest import MAPS
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(rec)))
+    assert main(["adjudicate", "--variant", str(MAPS / variant)]) == 0
+    return json.loads(capsys.readouterr().out)

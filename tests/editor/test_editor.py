@@ -14,16 +14,6 @@ from tests.conftest import MAPS  # noqa: E402
 from tests.editor.qt_helpers import click, drag, draw_polygon, mouse, wait_for_validation  # noqa: E402
 
 
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    w = MainWindow(ask=False)
-    qtbot.addWidget(w)
-    w.show()
-    return w
-
-
 def _standard(window):
     window.open_path(str(MAPS / "standard"))
     return window.doc

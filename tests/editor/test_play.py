@@ -1,36 +1,13 @@
 """Test-play in the editor: typed and clicked orders, adjudicated as the CLI does."""
-import io
-import json
-
 import pytest
 
 pytest.importorskip("PySide6")
 
-from variantkit.cli import main  # noqa: E402
-from editor.mainwindow import MainWindow  # noqa: E402
-from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import click  # noqa: E402
+from tests.editor.qt_helpers import cli_adjudicate, click  # noqa: E402
 
 
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    w = MainWindow(ask=False)
-    qtbot.addWidget(w)
-    w.show()
-    w.open_path(str(MAPS / "youngstown"))
-    w.use_tool("play")
-    return w
-
-
-def cli_adjudicate(monkeypatch, capsys, rec):
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(rec)))
-    assert main(["adjudicate", "--variant", str(MAPS / "youngstown")]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def test_spring_1901_typed_and_clicked_matches_the_cli(window, monkeypatch, capsys, tmp_path):
+def test_spring_1901_typed_and_clicked_matches_the_cli(playing, monkeypatch, capsys, tmp_path):
+    window = playing
     play = window.play
     start = {p: list(u) for p, u in play.view()[0].items()}
     typed = {"japan": ["F tok - npo"], "india": ["N: A del - afg"], "china": ["F can - scs"],
@@ -67,6 +44,7 @@ def test_spring_1901_typed_and_clicked_matches_the_cli(window, monkeypatch, caps
     assert "A ira" in play.view()[0]["turkey"] and window.play.phase.text().startswith("Phase F1901M")
 
 
-def test_unreadable_order_says_why(window):
+def test_unreadable_order_says_why(playing):
+    window = playing
     assert not window.play.add_order("A del - atlantis", "india")
     assert "atlantis" in window.play.results.item(window.play.results.count() - 1).text()

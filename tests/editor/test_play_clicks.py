@@ -1,29 +1,11 @@
 """Spring and Fall 1901 of Youngstown played by clicking: the Japanese convoy
 through the off-board boxes (set up in the sandbox), a support, a retreat and
 a build at a colony; each position checked against `variantkit adjudicate`."""
-import io
-import json
-
 import pytest
 
 pytest.importorskip("PySide6")
 
-from variantkit.cli import main  # noqa: E402
-from editor.mainwindow import MainWindow  # noqa: E402
-from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import click  # noqa: E402
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    w = MainWindow(ask=False)
-    qtbot.addWidget(w)
-    w.show()
-    w.open_path(str(MAPS / "youngstown"))
-    w.use_tool("play")
-    return w
+from tests.editor.qt_helpers import cli_adjudicate, click  # noqa: E402
 
 
 def clicks(window, mode, *pids, unit="A"):
@@ -39,18 +21,13 @@ def place(window, power, unit, *pids):
     clicks(window, "place", *pids, unit=unit)
 
 
-def cli(monkeypatch, capsys, rec):
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(rec)))
-    assert main(["adjudicate", "--variant", str(MAPS / "youngstown")]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
 def position(window):
     from variantkit.io.game_file import state_to_record
     return state_to_record(window.play.game.state)
 
 
-def test_spring_and_fall_1901_by_clicking(window, monkeypatch, capsys):
+def test_spring_and_fall_1901_by_clicking(playing, monkeypatch, capsys):
+    window = playing
     play = window.play
     play.sandbox()
     place(window, "japan", "A", "tok")
@@ -74,7 +51,7 @@ def test_spring_and_fall_1901_by_clicking(window, monkeypatch, capsys):
         orders.setdefault(power, []).append(text)
     assert orders["japan"][0] == "A tok -> npo -> obl -> oba -> nao -> ire"
     play.adjudicate()
-    expect = cli(monkeypatch, capsys, {**before, "orders": orders})
+    expect = cli_adjudicate(monkeypatch, capsys, {**before, "orders": orders})
     assert position(window)["units"] == expect["units"] and position(window)["phase"] == "S1901R"
     assert "A ire" in position(window)["units"]["japan"]
     assert position(window)["dislodged"]["india"][0]["unit"] == "A ira"
@@ -83,7 +60,7 @@ def test_spring_and_fall_1901_by_clicking(window, monkeypatch, capsys):
     clicks(window, "move", "ira", "afg")
     orders = {p: [t] for p, t in play.orders}
     play.adjudicate()
-    expect = cli(monkeypatch, capsys, {**retreat_from, "orders": orders})
+    expect = cli_adjudicate(monkeypatch, capsys, {**retreat_from, "orders": orders})
     assert position(window)["units"] == expect["units"] and "A afg" in position(window)["units"]["india"]
     assert position(window)["phase"] == "F1901M"
     # Fall: nobody moves; then Winter: England builds at its colony Joharra
@@ -96,6 +73,6 @@ def test_spring_and_fall_1901_by_clicking(window, monkeypatch, capsys):
     orders = {p: [t] for p, t in play.orders}
     assert orders == {"england": ["Build F joh"]}
     play.adjudicate()
-    expect = cli(monkeypatch, capsys, {**winter, "orders": orders})
+    expect = cli_adjudicate(monkeypatch, capsys, {**winter, "orders": orders})
     assert position(window)["units"] == expect["units"] and "F joh" in position(window)["units"]["england"]
     assert fall["phase"] == "F1901M"

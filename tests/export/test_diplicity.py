@@ -53,7 +53,6 @@ def test_layered_map_svg(tmp_path, reference):
     assert groups == ["background", "provinces", "named-coasts", "unit-positions", "province-names",
                       "borders", "foreground"]
     assert [g.get("style") for g in root][:3] == ["display:none"] * 3
-    v = load(str(MAPS / "standard")).variant
     doc = json.loads(out.read_text())
     provinces = {p.get("id") for p in root.find(f"{ns}g[@id='provinces']")}
     assert provinces == {p["id"] for p in doc["provinces"]}

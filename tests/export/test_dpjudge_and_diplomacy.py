@@ -107,7 +107,6 @@ def test_export_command(tmp_path, capsys):
 
 
 def test_export_refuses_what_the_target_would_misread(tmp_path):
-    from variantkit.model import Edge
     v = variant("standard")
     one_way = replace(v.edges[0], oneway=True)
     v = replace(v, edges=(one_way,) + v.edges[1:])

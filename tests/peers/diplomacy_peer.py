@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Dict, List, Set, Tuple
 
 from variantkit.model import split_location
-from variantkit.rules.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat,
-                                     Support, Waive)
+from variantkit.rules.orders import (Build, Convoy, Disband, Move, Order, Remove, Retreat, Support,
+                                     Waive)
 
 
 def _loc(loc: str, keep_coast: bool = True) -> str:

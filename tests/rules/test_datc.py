@@ -3,7 +3,6 @@
 A case passes, or is listed once in KNOWN with the rule choice that makes
 our answer differ and the DATC section that allows it.
 """
-from collections import Counter
 
 import pytest
 

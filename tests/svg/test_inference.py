@@ -1,12 +1,10 @@
 """SVG reading and graph inference: synthetic drawings with known graphs,
 broken inputs, and the reference maps against their variants."""
-import time
 
 import pytest
 
-from variantkit.art import compare, drawn_shapes, infer_svg
+from variantkit.art import compare, infer_svg
 from variantkit.cli import main
-from variantkit.geometry.infer import infer
 from variantkit.io import load
 from variantkit.model import Terrain
 from variantkit.problems import UnusableInput

@@ -16,7 +16,7 @@ import jsonschema
 import yaml
 
 from ..io.variant_file import atomic_write
-from ..model import Crossing, Terrain, UnitType, Variant, split_location
+from ..model import Terrain, UnitType, Variant, split_location
 from .base import ExportReport, Format
 
 SEASON = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -39,7 +39,6 @@ def _validator(path: str):
 
 
 def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
-    provinces = {p.id: p for p in v.provinces}
     gone = {p.id for p in v.provinces if p.terrain is Terrain.IMPASSABLE}
     for pid in sorted(gone):
         report.lost("VK731", f"{pid} is impassable: Diplicity has no such provinces, left out")

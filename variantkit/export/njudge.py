@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Tuple
 
 from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Variant
 from ..problems import Problem, UnusableInput

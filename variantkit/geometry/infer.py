@@ -14,12 +14,11 @@ SVG reader's conventions are turned into such records by the caller.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import Polygon
 from shapely.ops import polylabel, unary_union
 from shapely.strtree import STRtree
 

@@ -13,7 +13,7 @@ gives no support across, and cuts no support unless supported.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from ..graph import Graph

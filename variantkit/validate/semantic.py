@@ -10,7 +10,7 @@ from collections import defaultdict
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..graph import Graph
-from ..model import Crossing, Terrain, UnitType, Variant, split_location
+from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..problems import Problem
 from ..io.yaml_source import SourceMap, gc_paused
