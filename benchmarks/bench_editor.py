@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 def main() -> None:
     ref = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "reference")
-    from editor.commands import MoveVertex
-    from editor.mainwindow import MainWindow
+    from variantkit_editor.commands import MoveVertex
+    from variantkit_editor.mainwindow import MainWindow
     app = QApplication.instance() or QApplication([])
     w = MainWindow(ask=False)
     w.show()

@@ -37,7 +37,7 @@ def settle(app, window):
 
 
 def main() -> None:
-    from editor.mainwindow import MainWindow
+    from variantkit_editor.mainwindow import MainWindow
     app = QApplication.instance() or QApplication([])
     os.makedirs(OUT, exist_ok=True)
     w = MainWindow(ask=False)

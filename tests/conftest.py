@@ -17,6 +17,12 @@ def reference_dir() -> Path:
     return Path(os.environ.get("VARIANTKIT_REFERENCE", ROOT.parent / "shared" / "reference"))
 
 
+# The library never looks beside the checkout; the tests tell it where the
+# reference data is, as a user would (the Diplicity exporter checks against the
+# host's schema found there).
+os.environ.setdefault("VARIANTKIT_REFERENCE", str(reference_dir()))
+
+
 @pytest.fixture(scope="session")
 def reference() -> Path:
     path = reference_dir()

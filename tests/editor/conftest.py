@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from editor.mainwindow import MainWindow  # noqa: E402
+from variantkit_editor.mainwindow import MainWindow  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
 
 

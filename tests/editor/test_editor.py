@@ -8,8 +8,8 @@ pytest.importorskip("PySide6")
 from variantkit.io import load  # noqa: E402
 from variantkit.model import Crossing, Edge, Power, Province, Terrain, Unit, UnitType  # noqa: E402
 
-from editor import commands as C  # noqa: E402
-from editor.mainwindow import MainWindow, recovery_path  # noqa: E402
+from variantkit_editor import commands as C  # noqa: E402
+from variantkit_editor.mainwindow import MainWindow, recovery_path  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
 from tests.editor.qt_helpers import click, drag, draw_polygon, mouse, wait_for_validation  # noqa: E402
 
@@ -304,8 +304,8 @@ import os, signal, sys
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from editor.mainwindow import MainWindow
-from editor import commands as C
+from variantkit_editor.mainwindow import MainWindow
+from variantkit_editor import commands as C
 app = QApplication([])
 w = MainWindow(ask=False)
 w.show()

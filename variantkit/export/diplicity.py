@@ -24,12 +24,14 @@ KIND = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 
 
 def schema_path() -> Optional[str]:
-    """The host's schema, from the reference data beside the project, if there."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    base = os.environ.get("VARIANTKIT_REFERENCE",
-                          os.path.join(here, "..", "..", "..", "shared", "reference"))
-    path = os.path.join(base, "formats", "diplicity", "variant.schema.yaml")
-    return path if os.path.exists(path) else None
+    """The host's own schema, where the user points to it: the file named by
+    ``VARIANTKIT_DIPLICITY_SCHEMA``, or ``formats/diplicity/variant.schema.yaml``
+    under ``VARIANTKIT_REFERENCE``.  The project cannot ship the host's schema,
+    and an installed package has no folder beside it to look in."""
+    path = os.environ.get("VARIANTKIT_DIPLICITY_SCHEMA")
+    if not path and os.environ.get("VARIANTKIT_REFERENCE"):
+        path = os.path.join(os.environ["VARIANTKIT_REFERENCE"], "formats", "diplicity", "variant.schema.yaml")
+    return path if path and os.path.isfile(path) else None
 
 
 @lru_cache(maxsize=1)
@@ -128,7 +130,8 @@ def check_upload(doc: Dict[str, Any], report: ExportReport) -> None:
     """The host's own checks: its schema, references, symmetric adjacency."""
     path = schema_path()
     if path is None:
-        report.lost("VK740", "the host's schema is not at hand: the file was not checked against it")
+        report.lost("VK740", "the host's schema is not at hand: the file was not checked against it "
+                            "(set VARIANTKIT_DIPLICITY_SCHEMA to its variant.schema.yaml)")
     else:
         for err in _validator(path).iter_errors(doc):
             where = "/".join(map(str, err.absolute_path))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from importlib import resources
 import tempfile
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -24,7 +25,9 @@ from .yaml_source import SourceMap, gc_paused, read_yaml
 
 FORMAT = 1
 VARIANT_FILE = "variant.yaml"
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "variant.schema.json"
+# Shipped as package data (schemas/ mapped to variantkit.schemas in pyproject.toml),
+# so an installed wheel finds it as well as a checkout.
+SCHEMA_PATH = Path(str(resources.files("variantkit.schemas").joinpath("variant.schema.json")))
 
 
 @lru_cache(maxsize=1)

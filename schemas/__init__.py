@@ -1,0 +1,1 @@
+"""The variant schema, shipped inside the package as `variantkit.schemas` (see pyproject.toml)."""
