@@ -243,8 +243,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     for pw in v.powers:
         etree.SubElement(var, "POWER", name=pw.name, active="true", adjective=pw.adjective)
     season = dict(S="Spring", F="Fall", W="Winter")[v.rules.start[0]]
-    kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[5]]
-    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:5]}, {kind}")
+    kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[-1]]
+    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}")
     vc = etree.SubElement(var, "VICTORYCONDITIONS")
     etree.SubElement(vc, "WINNING_SUPPLY_CENTERS", value=str(v.victory))
     if v.rules.draw_after_static_falls:

@@ -379,7 +379,7 @@ _PATTERN_HINTS = {
     "^[AF] [a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a unit is written 'A par' or 'F spa/nc'",
     "^[A-Z]$": "a power's letter is one capital letter",
     "^#[0-9a-fA-F]{6}$": "a colour is written '#rrggbb'",
-    "^[SFW][0-9]{4}[MRA]$": "a phase is written like S1901M (season, year, M/R/A)",
+    "^[SFW]-?[0-9]{1,6}[MRA]$": "a phase is written like S1901M (season, year, M/R/A; S-500M is 500 B.C.)",
 }
 
 
