@@ -191,3 +191,33 @@ def test_edits_leave_the_input_untouched(standard):
     before = dumps(standard)
     edit.remove(edit.merge(edit.rename(standard, "par", "lut"), "bur", "lut"), "mos")
     assert dumps(standard) == before
+
+
+# -- a subvariant's edits become its changes -------------------------------------
+
+def _same_board(a, b):
+    from variantkit.io.variant_file import canonical
+    strip = lambda v: canonical(edit.replace(v, extends=None, changes=None))  # noqa: E731
+    return strip(a) == strip(b)
+
+
+def test_changes_between_restates_every_kind_of_edit():
+    from variantkit.io.subvariant import apply_changes, changes_between
+    from variantkit.io.yaml_source import SourceMap
+    base = load(str(MAPS / "standard")).variant
+    v = edit.rename(base, "par", "lut")                       # a province gone, one added
+    v = edit.set_province(v, "bur", name="Bourgogne", center=True)
+    v = edit.unlink(v, "bre", "pic", Crossing.FLEET)          # narrowed
+    v = edit.link(v, "lon", "bel", Crossing.FLEET, strait=True)
+    v = edit.set_power(v, edit.replace(v.power("italy"), colour="#00aa00"))
+    v = edit.set_rules(v, victory=19)
+    v = edit.set_position(v, "spa/nc", unit_pos=(5, 6))
+    changes = changes_between(base, v)
+    assert changes.provinces["par"] is None and [p.id for p in changes.add_provinces] == ["lut"]
+    assert changes.provinces["bur"] == {"name": "Bourgogne", "center": True}
+    assert [(e.a, e.b, e.units.value) for e in changes.remove_edges] == [("bre", "pic", "fleet")]
+    assert changes.powers == {"italy": {"colour": "#00aa00"},   # and France's Paris, renamed
+                              "france": {"homes": ["bre", "mar", "lut"], "units": ["F bre", "A mar", "A lut"]}}
+    assert changes.rules == {"victory": 19}
+    applied, problems = apply_changes(base, changes, SourceMap("x"))
+    assert problems == [] and _same_board(applied, v)

@@ -419,19 +419,21 @@ def _hint_for(kind: str, err) -> str:
     return "see schemas/variant.schema.json"
 
 
-def load(path: str, _chain: Tuple[str, ...] = ()) -> Loaded:
+def load(path: str, _chain: Tuple[str, ...] = (), text: Optional[str] = None) -> Loaded:
     """Load a variant file (or folder), checking it against the schema.
 
-    Raises :class:`UnusableInput` when the file cannot be read as YAML at
-    all; every other problem is in the returned report.
+    With ``text``, that text is read as if it were the file at ``path``
+    (an editor checks what it is about to write, ``extends`` resolved from
+    where it will be).  Raises :class:`UnusableInput` when the file cannot
+    be read as YAML at all; every other problem is in the returned report.
     """
     with gc_paused():
-        return _load(path, _chain)
+        return _load(path, _chain, text)
 
 
-def _load(path: str, _chain: Tuple[str, ...]) -> Loaded:
-    path = resolve_path(str(path))
-    data, source, problems = read_yaml(path)
+def _load(path: str, _chain: Tuple[str, ...], text: Optional[str] = None) -> Loaded:
+    path = str(path) if text is not None else resolve_path(str(path))
+    data, source, problems = read_yaml(path, text)
     loaded = Loaded(path, None, source)
     loaded.report.extend(problems)
     if not isinstance(data, dict):
