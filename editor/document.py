@@ -16,8 +16,9 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from variantkit.files import atomic_write
 from variantkit.io import load
-from variantkit.io.variant_file import atomic_write, canonical, dumps, schema_ref_for
+from variantkit.io.variant_file import canonical, dumps, schema_ref_for
 from variantkit.model import Rules, Variant
 from variantkit.problems import Problem, UnusableInput
 

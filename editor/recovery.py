@@ -19,7 +19,8 @@ from typing import List, Optional
 
 from PySide6.QtCore import QStandardPaths
 
-from variantkit.io.variant_file import atomic_write, dumps, load
+from variantkit.files import atomic_write
+from variantkit.io.variant_file import dumps, load
 from variantkit.model import Crossing, Edge
 from variantkit.problems import UnusableInput
 
