@@ -24,6 +24,7 @@ from .document import Document, Ring, State
 
 class _Change(QUndoCommand):
     kind = "variant"
+    edits_shapes = False  # the outlines change shape (a rename or removal does not)
 
     def __init__(self, doc: Document, text: str):
         super().__init__(text)
@@ -37,6 +38,8 @@ class _Change(QUndoCommand):
         """Subclasses call this at the end of __init__: the after-state, now."""
         try:
             self.after = self.build(self.before)
+            if self.edits_shapes:
+                self.after = self.after._replace(shapes_edited=True)
         except EditError as exc:
             self.error = str(exc)
             self.setObsolete(True)
@@ -106,6 +109,7 @@ class RenameProvince(_Change):
 
 class AddProvince(_Change):
     kind = "outlines"
+    edits_shapes = True
 
     def __init__(self, doc: Document, province: Province, rings: Optional[List[Ring]] = None):
         super().__init__(doc, f"Add {province.id}")
@@ -206,6 +210,7 @@ class SetPosition(_Change):
 class MoveVertex(_Change):
     """Move one vertex of an outline; a whole drag merges into one step."""
     kind = "outlines"
+    edits_shapes = True
     ID = 1001
 
     def __init__(self, doc: Document, pid: str, ring: int, index: int, pos: Tuple[float, float]):
@@ -276,6 +281,7 @@ class MergeProvinces(_Change):
     """Two provinces become one: the first keeps its id; shapes, centres,
     links, homes and units are joined."""
     kind = "outlines"
+    edits_shapes = True
 
     def __init__(self, doc: Document, keep: str, gone: str):
         super().__init__(doc, f"Merge {gone} into {keep}")
@@ -302,6 +308,7 @@ class SplitProvince(_Change):
     other becomes a new province bordering it; the old province's neighbours
     go with the part whose shape touches theirs (both if both do)."""
     kind = "outlines"
+    edits_shapes = True
 
     def __init__(self, doc: Document, pid: str, line: List[Tuple[float, float]], new_id: str):
         super().__init__(doc, f"Split {pid}")

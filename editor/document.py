@@ -38,6 +38,7 @@ class State(NamedTuple):
     proposals: tuple = ()          # EdgeProposals of a drawing, renamed with the provinces
     rejected: frozenset = frozenset()
     art_ids: tuple = ()            # (province id, id the drawing gives it) after renames
+    shapes_edited: bool = False    # shapes drawn or moved: saved beside the drawing, not in it
 
 
 def empty_variant(vid: str = "untitled") -> Variant:
@@ -68,7 +69,7 @@ class Document(QObject):
         self.proposals: List = []       # edges a drawing implies, until accepted or rejected
         self.rejected: set = set()
         self.art_ids: Dict[str, str] = {}  # province id -> the drawing's id for it, where renamed
-        self.outlines_edited = False    # shapes drawn or moved here: saved as the variant's art
+        self.outlines_edited = False    # shapes drawn or moved here: saved beside the drawing
         self.art_file: Optional[str] = None   # the drawing the outlines come from (absolute)
         self.base: Optional[Variant] = None   # a subvariant's base, and where it is
         self.base_path: Optional[str] = None
@@ -89,12 +90,12 @@ class Document(QObject):
 
     def snapshot(self) -> State:
         return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
-                     tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())))
+                     tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
+                     self.outlines_edited)
 
     def restore(self, state: State, kind: str = "variant", renames: Optional[Dict[str, str]] = None) -> None:
         """Only undo commands call this."""
-        if state.outlines != self.outlines:
-            self.outlines_edited = True
+        self.outlines_edited = state.shapes_edited
         self.variant = state.variant
         self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
         self.proposals, self.rejected = list(state.proposals), set(state.rejected)
@@ -224,8 +225,8 @@ class Document(QObject):
         self.undo.setClean()
         return path
 
-    def _art_for(self, folder: str) -> Tuple[Variant, Optional[str]]:
-        """The variant's ``art`` at the new place, and the text to write there
+    def _art_for(self, folder: str) -> Tuple[Variant, Optional[object]]:
+        """The variant's ``art`` at the new place, and the text or bytes to write there
         (None: nothing to write)."""
         v = self.variant
         if self.outlines_edited:
@@ -246,12 +247,12 @@ class Document(QObject):
         same = os.path.exists(target) and os.path.samefile(target, self.art_file)
         if same and not renames:
             return replace(v, art=name), None
-        with open(self.art_file, encoding="utf-8", newline="") as fh:
-            text = fh.read()
-        if renames:
+        with open(self.art_file, "rb") as fh:
+            data = fh.read()
+        if renames:  # ids are ASCII: any other byte goes through untouched
             from variantkit.art_ids import rename_ids
-            text = rename_ids(text, renames)
-        return replace(v, art=name), text
+            data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
+        return replace(v, art=name), data
 
 
 def _comparable(v: Variant) -> Variant:
