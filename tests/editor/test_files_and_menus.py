@@ -198,23 +198,29 @@ app = QApplication([])
 w = MainWindow(ask=False)
 w.show()
 w.open_path(sys.argv[1])
-w.select_province("ber")
-w.properties.name_edit.setText("Berlin-Cölln")
-w.properties.name_edit.editingFinished.emit()
-x, y = w.doc.outlines["ber"][0][1]
-w.use_tool("vertex")
-from tests.editor.qt_helpers import drag
-drag(w.scene, (x, y), (x + 7, y + 3))
+if sys.argv[2] == "rename":
+    w.select_province("mos")
+    w.properties.id_edit.setText("msk")
+    w.properties.id_edit.editingFinished.emit()
+    x = y = 0
+else:
+    w.select_province("ber")
+    w.properties.name_edit.setText("Berlin-Cölln")
+    w.properties.name_edit.editingFinished.emit()
+    x, y = w.doc.outlines["ber"][0][1]
+    w.use_tool("vertex")
+    from tests.editor.qt_helpers import drag
+    drag(w.scene, (x, y), (x + 7, y + 3))
 print(x, y, flush=True)
 QTimer.singleShot(1500, lambda: os.kill(os.getpid(), signal.SIGKILL))
 app.exec()
 """
 
 
-def _killed_editor(tmp_path, path):
+def _killed_editor(tmp_path, path, what="shape"):
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
                VARIANTKIT_AUTOSAVE_MS="300", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    run = subprocess.run([sys.executable, "-c", KILLED, str(path)], env=env, timeout=120,
+    run = subprocess.run([sys.executable, "-c", KILLED, str(path), what], env=env, timeout=120,
                          capture_output=True, text=True)
     assert run.returncode == -9, run.stderr
     x, y = map(float, run.stdout.split())
@@ -297,3 +303,41 @@ def test_problems_summarise_pending_proposals(window, qtbot, reference):
     window.proposals.accept_all.click()
     wait_for_validation(qtbot, window)
     assert "edges proposed" not in window.validation.list.item(0).text()
+
+
+def test_a_recovered_rename_still_saves_into_the_designers_drawing(window, qtbot, youngstown_with_drawing,
+                                                                    tmp_path, reference):
+    _killed_editor(tmp_path, youngstown_with_drawing, "rename")
+    assert window.offer_recovery(str(youngstown_with_drawing))
+    doc = window.doc
+    assert doc.path == str(youngstown_with_drawing / "variant.yaml")
+    assert doc.art_file == str(youngstown_with_drawing / "youngstown.svg")   # not beside the autosave
+    assert "msk" in doc.outlines and doc.variant.province("msk")
+    action(window, "File/Save").trigger()
+    assert sorted(os.listdir(youngstown_with_drawing)) == ["variant.yaml", "youngstown.svg"]
+    drawing = (youngstown_with_drawing / "youngstown.svg").read_bytes()
+    original = (reference / "jdip" / "youngstown.svg").read_bytes()
+    assert b'id="_msk"' in drawing
+    assert drawing.replace(b'"_msk"', b'"_mos"').replace(b'"msk"', b'"mos"') == original
+
+
+def test_accepted_proposals_stay_accepted_after_a_rename(window, qtbot, tmp_path):
+    svg = tmp_path / "art.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 100">'
+                   '<rect id="aaa" fill="#eedd99" x="0" y="0" width="50" height="100"/>'
+                   '<rect id="bbb" fill="#eedd99" x="50" y="0" width="50" height="100"/>'
+                   '<rect id="ccc" fill="#eedd99" x="100" y="0" width="50" height="100"/></svg>')
+    window.open_path(str(svg))
+    assert len(window.proposals.pending()) == 2             # aaa-bbb and bbb-ccc share a border
+    window.proposals.list.setCurrentRow(0)
+    window.proposals.accept_one.click()
+    rename_in_properties(window, "bbb", "mid")
+    pending = window.proposals.pending()
+    assert len(pending) == 1 and "mid" in (pending[0].edge.a, pending[0].edge.b)
+    window.proposals.accept_all.click()
+    ends = sorted(tuple(sorted((e.a, e.b))) for e in window.doc.variant.edges)
+    assert ends == [("aaa", "mid"), ("ccc", "mid")] and window.proposals.pending() == []
+    window.doc.undo.undo()
+    window.doc.undo.undo()                                  # the rename undone: bbb again everywhere
+    assert sorted(tuple(sorted((p.edge.a, p.edge.b))) for p in window.proposals.pending()) == [("bbb", "ccc")]
+    window.doc.undo.setClean()
