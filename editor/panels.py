@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, Q
 from variantkit.model import Terrain
 from variantkit.validate import check
 
+from .colour_field import ColourField, as_hex
 from .commands import AcceptProposals, RenameProvince, SetProvinceField
 from .document import Document
 
@@ -303,7 +304,7 @@ class PowersPanel(QWidget):
         form = QFormLayout()
         self.fields = {}
         for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
-            self.fields[key] = QLineEdit()
+            self.fields[key] = ColourField() if key == "colour" else QLineEdit()
             form.addRow(key.capitalize(), self.fields[key])
         layout.addLayout(form)
         row = QHBoxLayout()
@@ -357,6 +358,11 @@ class PowersPanel(QWidget):
         except ValueError as exc:
             self.error.setText(str(exc))
             return False
+        colour = as_hex(text["colour"])
+        if colour is None:  # checked as typed; never written as the file could not be reopened
+            self.error.setText(f"{text['colour']!r} is not a colour: write #rrggbb or pick one")
+            return False
+        text["colour"] = colour
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
         old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),

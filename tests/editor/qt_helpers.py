@@ -63,14 +63,14 @@ class Answers:
 
     def __init__(self, qtbot):
         from PySide6.QtCore import QTimer
-        self.files, self.buttons, self.seen = [], [], []
+        self.files, self.buttons, self.colours, self.seen = [], [], [], []
         self.timer = QTimer()
         self.timer.setInterval(20)
         self.timer.timeout.connect(self._answer)
         self.timer.start()
 
     def _answer(self):
-        from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
+        from PySide6.QtWidgets import QApplication, QColorDialog, QFileDialog, QLineEdit, QMessageBox
         w = QApplication.activeModalWidget()
         if w is None or not w.isVisible():
             return
@@ -80,6 +80,15 @@ class Answers:
                 name = w.findChild(QLineEdit, "fileNameEdit")   # the dialog's file name field
                 name.setText(self.files.pop(0))
                 w.accept()
+            else:
+                w.reject()
+        elif isinstance(w, QColorDialog):
+            if self.colours:   # typed into the picker's HTML field, as a user would
+                html = [e for e in w.findChildren(QLineEdit) if e.text().startswith("#")][0]
+                from PySide6.QtTest import QTest
+                html.selectAll()
+                QTest.keyClicks(html, self.colours.pop(0))
+                QTest.keyClick(html, Qt.Key.Key_Return)   # Return in a dialog: OK
             else:
                 w.reject()
         elif isinstance(w, QMessageBox):

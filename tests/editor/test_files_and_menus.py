@@ -341,3 +341,51 @@ def test_accepted_proposals_stay_accepted_after_a_rename(window, qtbot, tmp_path
     window.doc.undo.undo()                                  # the rename undone: bbb again everywhere
     assert sorted(tuple(sorted((p.edge.a, p.edge.b))) for p in window.proposals.pending()) == [("bbb", "ccc")]
     window.doc.undo.setClean()
+
+
+def test_every_shortcut_reaches_its_action(window, qtbot, answers, tmp_path):
+    """Each menu shortcut typed on the map fires its action, and only one
+    action (an ambiguous shortcut fires nothing in Qt)."""
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    window.open_path(str(tmp_path / "standard"))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    rename_in_properties(window, "par", "lut")     # something to undo, then to redo
+    keyed = [(p, a) for p, a in menu_actions(window) if not a.shortcut().isEmpty() and p != "File/Quit"]
+    assert len(keyed) >= 15
+    for path, act in keyed:
+        assert act.isEnabled(), path
+        fired = []
+        act.triggered.connect(lambda *_, f=fired: f.append(1))
+        window.activateWindow()   # a dialog an earlier shortcut opened took it away
+        qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+        window.view.setFocus()
+        QTest.keySequence(window.view, act.shortcut())
+        qtbot.wait(10)
+        assert fired, f"{path} ({act.shortcut().toString()}) did not fire"
+    window.doc.undo.setClean()
+
+
+def test_power_colours_are_checked_as_typed_and_picked(window, qtbot, answers, tmp_path):
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    window.open_path(str(tmp_path / "standard"))
+    panel = window.powers
+    panel.pick.setCurrentText("france")
+    field = panel.fields["colour"]
+    field.clear()
+    QTest.keyClicks(field, "blurple")
+    assert not field.valid and field.styleSheet()            # marked as it is typed
+    assert not panel.apply() and "not a colour" in panel.error.text()
+    assert window.doc.variant.power("france").colour == "#5ab4e6"
+    field.clear()
+    QTest.keyClicks(field, "red")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert field.valid and field.text() == "#ff0000"          # a name written out as the file wants it
+    panel.apply_button.click()
+    assert window.doc.variant.power("france").colour == "#ff0000"
+    answers.colours.append("#12ab34")
+    field.picker.trigger()                                    # the picker at the field's end
+    assert field.text() == "#12ab34"
+    panel.apply_button.click()
+    action(window, "File/Save").trigger()
+    assert load(str(tmp_path / "standard")).variant.power("france").colour == "#12ab34"
