@@ -152,7 +152,7 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         self.tool_label = QLabel()
         bar.addWidget(self.tool_label)
-        self.tool_label.setText("Tool: select")
+        self.tool_label.setText("Tool: Select")
 
     # -- state ---------------------------------------------------------------
     def _title(self) -> None:
@@ -263,7 +263,9 @@ class MainWindow(QMainWindow):
 
     def show_refusal(self, title: str, problems) -> None:
         text = "\n".join(str(p) for p in problems)
-        self.validation.show_external(problems)
+        why = {"Not saved": "Not saved: the file written would not open again as edited (nothing was written)",
+               "Cannot open": "Cannot open the file"}
+        self.validation.show_external(problems, why.get(title, title))
         self.docks["Problems"].raise_()
         self.status(f"{title}: " + (str(problems[0]).splitlines()[0] if problems else ""))
         if self.ask:

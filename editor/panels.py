@@ -171,11 +171,13 @@ class ValidationPanel(QWidget):
         self.problems = problems
         self._fill(problems)
 
-    def show_external(self, problems: list) -> None:
+    def show_external(self, problems: list, title: str = "") -> None:
         """Problems found elsewhere (a refused save, a file that cannot be
-        opened): shown until the next check."""
+        opened), under ``title``: shown until the next check."""
         self.problems = [p for p in problems if hasattr(p, "code")]
         self._fill(self.problems, heading=False)
+        if title:
+            self.list.insertItem(0, self._note(title))
         for p in problems:
             if not hasattr(p, "code"):
                 self.list.addItem(str(p))
@@ -192,12 +194,14 @@ class ValidationPanel(QWidget):
         by_code: dict = {}
         for i, p in enumerate(problems):
             by_code.setdefault(p.code, []).append(i)
-        errors = sum(1 for p in problems if p.severity == "error")
+        errors = sum(1 for p in problems if p.severity == "error" and p.code not in waiting)
+        warnings = sum(1 for p in problems if p.severity != "error")
         if heading:
             if not problems:
                 self.list.addItem(self._note("No problems: the variant is complete and consistent"))
             else:
-                self.list.addItem(self._note(f"{errors} error(s), {len(problems) - errors} warning(s)"))
+                other = " other" if waiting & set(by_code) else ""
+                self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
         for code, rows in by_code.items():
             first = problems[rows[0]]
             if len(rows) > SUMMARY_OVER or code in waiting:

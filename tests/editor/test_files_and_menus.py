@@ -112,6 +112,7 @@ def test_a_file_that_would_not_reopen_is_not_written(window, qtbot, answers, tmp
     assert window.doc.modified and "*" in window.windowTitle()
     shown = [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
     assert any("VK012" in s and "name" in s for s in shown), shown   # a name is required
+    assert shown[0].startswith("Not saved: the file written would not open again")
     assert window.statusBar().currentMessage().startswith("Not saved")
     assert not [f for f in os.listdir(tmp_path) if f.startswith(".~")]
     window.doc.undo.undo()
