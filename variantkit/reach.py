@@ -101,12 +101,11 @@ class Reach:
 
     def first_year(self) -> Dict[str, FrozenSet[str]]:
         """Power -> the provinces its starting units could stand in after
-        Spring and Fall (two moves), convoys by any power's fleets counted."""
-        every = [u for pw in self.variant.powers for u in pw.units]
+        Spring and Fall (two moves), convoys by its own fleets counted."""
         out = {}
         for pw in self.variant.powers:
             got: Set[str] = set()
-            for r in self.steps(pw.units, 2, every):
+            for r in self.steps(pw.units, 2, pw.units):
                 got |= r[2]
             out[pw.id] = frozenset(got)
         return out
