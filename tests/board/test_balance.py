@@ -75,3 +75,17 @@ def test_spread_is_the_games_the_seed_plays_and_reproducible():
             expected[pid].append(len(game.state.centres_of(pid)))
     assert {p.power: list(p.spread.counts) for p in report.powers} == expected
     assert balance(v, games=6, years=4, seed=11).to_json() == report.to_json()
+
+
+def test_the_standard_openings_every_player_knows():
+    from variantkit.io import load
+    r = rows(balance(load("maps/standard").variant))
+    # Kiel reaches Denmark and Holland in one move; Munich and Berlin reach none
+    assert r["germany"].within_one == ("den", "hol")
+    # England's fleets need two moves (via the North Sea) for any centre
+    assert r["england"].within_one == () and r["england"].within_two == ("bel", "den", "hol", "nwy")
+    # Russia alone reaches Sweden with Germany (F stp/sc-bot-swe, F kie-den-swe) ...
+    assert r["russia"].contested["swe"] == ("germany",)
+    # ... and Bulgaria is the Balkan centre three powers can reach in 1901
+    assert r["turkey"].contested["bul"] == ("austria", "russia")
+    assert all(p.chokepoints == () for p in r.values())
