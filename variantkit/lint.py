@@ -29,6 +29,18 @@ class _Lint:
         self.adj = province_neighbours(self.graph)
         self.out: List[Problem] = []
 
+    def place(self, message: str) -> Tuple:
+        """The province or power a finding names first (its line in the file),
+        the rules for a rule, else the top of the file."""
+        powers = {pw.id for pw in self.v.powers}
+        for word in message.replace(",", " ").replace(":", " ").split():
+            pid = split_location(word.strip("'\"()."))[0]
+            if pid in self.adj:
+                return ("provinces", pid)
+            if pid in powers:
+                return ("powers", pid)
+        return ("rules",) if "rule" in message.lower() else ()
+
     def warn(self, path: Tuple, code: str, message: str, hint: str) -> None:
         if self.source is not None:
             line, col = self.source.locate(path)
@@ -167,8 +179,7 @@ class _Lint:
                 try:
                     report = fmt.export(self.v, f"{tmp}/out{fmt.extension}")
                 except Exception as exc:  # a writer that fails is itself a finding
-                    self.out.append(Problem("VK556", f"{name}: the export failed: {exc}",
-                                            "report this as a bug", severity="warning"))
+                    self.warn((), "VK556", f"{name}: the export failed: {exc}", "report this as a bug")
                     continue
             by_code: Dict[str, List[Problem]] = {}
             for p in report.problems:
@@ -176,8 +187,8 @@ class _Lint:
                     by_code.setdefault(p.code, []).append(p)
             for code, found in by_code.items():
                 more = f" (and {len(found) - 1} more like it)" if len(found) > 1 else ""
-                self.out.append(Problem("VK556", f"{name}: {found[0].message}{more} ({code})",
-                                        found[0].hint, severity="warning"))
+                self.warn(self.place(found[0].message), "VK556",
+                          f"{name}: {found[0].message}{more} ({code})", found[0].hint)
 
 
 def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,

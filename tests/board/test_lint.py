@@ -111,3 +111,19 @@ def test_lint_places_its_findings_in_the_file(tmp_path):
     # Omsk's fleets reach only Siberia's coast: no sea (the subvariant's reason to exist)
     assert [p.message for p in omsk] == ["oms is coastal but no fleet there can sail to any sea"]
     assert omsk[0].file.endswith("variant.yaml") and omsk[0].line is not None
+
+
+
+def test_portability_findings_are_placed_on_the_line_they_are_about():
+    from variantkit.io import load
+    loaded = load("maps/tutorial")
+    found = {p.message: p for p in lint(loaded.variant, loaded.source) if p.code == "VK556"}
+    text = open(loaded.source.file).read().splitlines()
+    # the strait is found under the province it names first: the Isle's entry
+    strait = found["webdiplomacy: the strait isl - wst is an ordinary border (VK755)"]
+    assert text[strait.line - 2].strip() == "isl:"
+    # a power's colour on the power's line, a rule on the rules
+    colour = found["dpjudge: the colour of west is not part of a DPjudge map (and 1 more like it) (VK706)"]
+    assert text[colour.line - 1].strip().startswith("west:")
+    rule = found["dpjudge: the draw rule is a game setting in DPjudge, not part of the map (VK708)"]
+    assert text[rule.line - 2].strip() == "rules:"
