@@ -11,7 +11,7 @@ the province's other neighbours.
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, Mapping, Sequence, Tuple
 
 LatLon = Tuple[float, float]
 
@@ -130,7 +130,7 @@ def project(places: Mapping[str, LatLon]) -> Dict[str, Tuple[float, float]]:
     return {pid: (lon * k, -lat) for pid, (lat, lon) in places.items()}
 
 
-def known_share(names: Mapping[str, Tuple[str, List[str]]]) -> float:
+def known_share(names: Mapping[str, Tuple[str, Sequence[str]]]) -> float:
     """How many of the provinces the gazetteer knows, as a fraction."""
     if not names:
         return 0.0

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import itertools
 import tempfile
-from typing import Dict, List, Mapping, Optional, Set, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
 from .graph import Graph
 from .model import Terrain, UnitType, Variant, split_location
 from .problems import Problem
 from .reach import Reach, province_neighbours
 
-Shapes = Mapping[str, object]  # province id -> shapely geometry
+Shapes = Mapping[str, Any]  # province id -> shapely geometry
 # export findings about how the export was run, not about the map
 _ABOUT_THE_RUN = {"VK728", "VK740", "VK745"}
 
@@ -117,7 +117,7 @@ class _Lint:
         seas = set()
         for loc in self.graph.fleet_locations(pid):
             seas |= {split_location(n)[0] for n in self.graph.moves(UnitType.FLEET, loc)
-                     if self.v.province(split_location(n)[0]).terrain is Terrain.WATER}
+                     if self.graph.provinces[split_location(n)[0]].terrain is Terrain.WATER}
         return seas
 
     def landlocked_coasts(self) -> None:
@@ -150,8 +150,9 @@ class _Lint:
     def adjacent_homes(self) -> None:
         """VK554: home centres of two powers side by side."""
         home_of = {h: pw.id for pw in self.v.powers for h in pw.homes}
-        for a, b in sorted({tuple(sorted((a, b))) for a in home_of for b in self.adj.get(a, ())
-                            if b in home_of and home_of[a] != home_of[b]}):
+        pairs = {tuple(sorted((h, n))) for h in home_of for n in self.adj.get(h, ())
+                 if n in home_of and home_of[h] != home_of[n]}
+        for a, b in sorted(pairs):
             self.warn(("powers", home_of[a], "homes"), "VK554",
                       f"{a} ({home_of[a]}) and {b} ({home_of[b]}) are home centres of two powers side by side",
                       "each can attack the other's home in Spring 1901: intended?")
@@ -212,7 +213,7 @@ def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,
     return run.out
 
 
-def shapes_from_art(variant: Variant, art_file: str) -> Dict[str, object]:
+def shapes_from_art(variant: Variant, art_file: str) -> Dict[str, Any]:
     """Province id -> its shape in the drawing (names matched through aliases)."""
     from .art import infer_svg
     from .names import NameIndex
