@@ -127,3 +127,18 @@ def test_portability_findings_are_placed_on_the_line_they_are_about():
     assert text[colour.line - 1].strip().startswith("west:")
     rule = found["dpjudge: the draw rule is a game setting in DPjudge, not part of the map (VK708)"]
     assert text[rule.line - 2].strip() == "rules:"
+
+
+def test_the_reference_drawings_pass_and_a_missing_fleet_link_shows(reference):
+    from dataclasses import replace
+
+    from variantkit.io import load
+    from variantkit.lint import shapes_from_art
+    standard = load("maps/standard").variant
+    shapes = shapes_from_art(standard, str(reference / "mila" / "standard.svg"))
+    drawn = {"VK550", "VK551", "VK552"}
+    assert [p for p in lint(standard, shapes=shapes, portability=False) if p.code in drawn] == []
+    # Brest without its fleet link to the Channel: the MILA drawing still shows the shore
+    cut = replace(standard, edges=tuple(e for e in standard.edges if {e.a, e.b} != {"bre", "eng"}))
+    found = [p.message for p in lint(cut, shapes=shapes, portability=False) if p.code in drawn]
+    assert found == ["bre borders eng in the drawing but no fleet may sail between them"]
