@@ -85,3 +85,21 @@ def test_diff_render_draws_the_no_omsk_fleets_changes(capsys, tmp_path):
     root = etree.fromstring(picture.read_bytes())
     removed = root.findall(".//{http://www.w3.org/2000/svg}line[@class='edge-removed']")
     assert sorted(e.get("data-edge") for e in removed) == ["oms sib F", "oms stp/nc F"]
+
+
+def test_balance_on_a_terminal_redraws_one_progress_bar(monkeypatch, tmp_path, capsys):
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    path = tmp_path / "variant.yaml"
+    save(variant(**LINE), str(path))
+    monkeypatch.setattr(sys, "stderr", term)
+    assert main(["balance", str(path), "--games", "3", "--years", "1"]) == 0
+    frames = term.getvalue().split("\r")[1:]
+    assert [f.split(" [")[0] for f in frames] == ["playing 1/3 games", "playing 2/3 games", "playing 3/3 games"]
+    assert frames[-1] == "playing 3/3 games [" + "#" * 30 + "]\n"
