@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
+from variantkit.lint import lint
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
@@ -122,6 +123,9 @@ class _Check(QRunnable):
     def run(self) -> None:
         try:
             problems = check(self.variant)
+            if not any(p.severity == "error" for p in problems):
+                # map lint as warnings (not the trial exports: too slow while editing)
+                problems = problems + lint(self.variant, portability=False)
         except Exception as exc:  # shown in the panel, never a crash of the editor
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
