@@ -48,6 +48,11 @@ class Region:
     offboard: bool = False
     inside: Optional[str] = None
     label_pos: Tuple[float, float] = (0.0, 0.0)
+    # what the art says besides the shape (proposals, see art_proposals)
+    name: str = ""                     # full name from a label or the convention's data
+    center: bool = False               # a supply-centre marker lies in it
+    unit_pos: Optional[Tuple[float, float]] = None
+    doubtful: bool = False             # the terrain is a guess: the drawing does not say
 
 
 @dataclass
@@ -55,6 +60,15 @@ class EdgeProposal:
     edge: Edge
     reason: str
     border: float   # length of the shared border, in drawing units
+    # 0..1: how clearly the drawing shows the link; below DOUBT the editor flags it
+    confidence: float = 1.0
+
+    @property
+    def doubtful(self) -> bool:
+        return self.confidence < DOUBT
+
+
+DOUBT = 0.6
 
 
 @dataclass
@@ -63,6 +77,9 @@ class Inference:
     coasts: Dict[str, Polygon]           # "bul/ec" -> its shape
     edges: List[EdgeProposal]
     problems: List[Problem]
+    convention: str = "plain"            # the drawing convention read (art.infer_svg sets it)
+    colours: Dict[str, str] = field(default_factory=dict)      # power -> colour the art uses
+    coast_pos: Dict[str, Tuple[float, float]] = field(default_factory=dict)  # "bul/ec" -> unit point
 
     def provinces(self) -> List[Province]:
         out = []
@@ -71,9 +88,12 @@ class Inference:
             p, c = cid.split("/")
             by_parent.setdefault(p, []).append(c)
         for r in sorted(self.regions.values(), key=lambda r: r.id):
-            coasts = tuple(Coast(c) for c in sorted(by_parent.get(r.id, ())))
-            out.append(Province(r.id, r.id.upper(), r.terrain, coasts=coasts, offboard=r.offboard,
-                                inside=r.inside, unit_pos=_round(r.label_pos), label_pos=_round(r.label_pos)))
+            coasts = tuple(Coast(c, unit_pos=_round(self.coast_pos[f"{r.id}/{c}"])
+                                 if f"{r.id}/{c}" in self.coast_pos else None)
+                           for c in sorted(by_parent.get(r.id, ())))
+            out.append(Province(r.id, r.name or r.id.upper(), r.terrain, center=r.center, coasts=coasts,
+                                offboard=r.offboard, inside=r.inside,
+                                unit_pos=_round(r.unit_pos or r.label_pos), label_pos=_round(r.label_pos)))
         return out
 
 

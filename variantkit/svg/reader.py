@@ -74,6 +74,7 @@ class SvgDocument:
     jdip: Dict[str, Dict[str, Tuple[float, float]]] = field(default_factory=dict)
     texts: List[Text] = field(default_factory=list)
     layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
+    group_labels: Dict[str, str] = field(default_factory=dict)  # group id -> its Inkscape label
     problems: List[Problem] = field(default_factory=list)
 
     def warn(self, code: str, message: str, hint: str = "", line: Optional[int] = None) -> None:
@@ -218,6 +219,8 @@ class _Walker:
                 if depth == 1 and layer not in self.doc.layers:
                     self.doc.layers.append(layer)
             child_group = gid if gid and depth > 1 else group
+            if gid and label:
+                self.doc.group_labels[gid] = label
             for child in el:
                 if isinstance(child.tag, str):
                     self.walk(child, m, layer, child_group, depth + 1, style, hidden)
