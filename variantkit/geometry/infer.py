@@ -98,7 +98,7 @@ class Inference:
 
 
 def _round(p):
-    return (round(p[0], 1), round(p[1], 1))
+    return (round(float(p[0]), 1), round(float(p[1]), 1))
 
 
 def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Optional[Polygon]:

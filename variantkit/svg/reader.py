@@ -255,16 +255,15 @@ class _Walker:
             line=el.sourceline))
 
     def _text(self, el, m: Matrix, layer: str, hidden: bool) -> None:
-        """A label's text and anchor: the first x/y of the text or its first tspan."""
+        """A label's text and anchor: its first tspan's x/y, else its own."""
         words = " ".join(t.strip() for t in el.itertext() if t.strip())
         if not words:
             return
         x, y = el.get("x"), el.get("y")
-        if x is None or y is None:
-            for child in el:
-                if isinstance(child.tag, str) and child.get("x") is not None:
-                    x, y = child.get("x"), child.get("y")
-                    break
+        for child in el:   # a tspan's own position is where the words are drawn
+            if isinstance(child.tag, str) and child.get("x") is not None:
+                x, y = child.get("x"), child.get("y", y)
+                break
         px, py = m.point_in_matrix_space((_num(x), _num(y)))
         self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden))
 
