@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from .art_proposals import propose
 from .conventions import read_drawing
-from .geometry.infer import DrawnShape, Inference, infer
+from .geometry import DrawnShape, Inference, infer
 from .model import Rules, Terrain, Variant, split_location
 from .names import NameIndex
 from .svg.reader import SvgDocument, read_svg

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
-from ..geometry.infer import DrawnShape
+from ..geometry.shapes import DrawnShape
 from ..problems import Problem
 
 Point = Tuple[float, float]

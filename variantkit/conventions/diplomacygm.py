@@ -13,7 +13,7 @@ import os
 import re
 from typing import Dict, List, Optional
 
-from ..geometry.infer import DrawnShape
+from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
 from .base import Reading, middle
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
-from ..geometry.infer import DrawnShape
+from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
 

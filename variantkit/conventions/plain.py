@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Dict
 
-from ..geometry.infer import DrawnShape
+from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
 
