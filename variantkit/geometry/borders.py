@@ -46,15 +46,24 @@ def reach_of(geoms: Sequence, floor: float) -> float:
     return max(2 * floor, 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
 
 
-def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree) -> bool:
-    """Whether a third region lies on the shortest line between a and b."""
+def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether a third region lies on the shortest line between a and b, or,
+    across wide paper, closes in on it: paper seen through a gap narrower
+    than itself (between two provinces that border each other) is not a
+    border of a and b."""
     p, q = nearest_points(a, b)
-    if p.distance(q) <= 1e-9:
+    d = p.distance(q)
+    if d <= 1e-9:
         return False
     line = LineString([p, q])
-    for k in tree.query(line, predicate="intersects"):
+    if d <= 4 * floor:
+        corridor = line
+    else:
+        middle = LineString([line.interpolate(0.25, normalized=True), line.interpolate(0.75, normalized=True)])
+        corridor = middle.buffer(d / 4, quad_segs=2)
+    for k in tree.query(corridor, predicate="intersects"):
         k = int(k)
-        if k not in (i, j) and geoms[k].intersection(line).length > 1e-6:
+        if k not in (i, j) and geoms[k].intersection(corridor).length + geoms[k].intersection(corridor).area > 1e-6:
             return True
     return False
 
@@ -91,7 +100,7 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
         dists = shapely.distance(g, [geoms[j] for j in cands])
         for j, d in zip(cands, dists):
             d = float(d)
-            if d > floor and fixed_gap is None and blocked(g, geoms[j], i, j, geoms, tree):
+            if d > floor and fixed_gap is None and blocked(g, geoms[j], i, j, geoms, tree, floor):
                 continue
             near[(i, j)] = d
             widest[i] = max(widest[i], d)
@@ -108,7 +117,7 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
             continue
         grown_by = gaps[i] + gaps[j]
         length = strip_length(strip, grown_by)
-        need = max(3.0, floor, grown_by / 2) if min_border is None else min_border
+        need = max(3.0, floor, 0.45 * grown_by) if min_border is None else min_border
         if length < need:
             continue
         # sure when long against what it needs, less so across wide paper
