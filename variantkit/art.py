@@ -26,7 +26,7 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     """Read a drawing, its convention, and the graph and proposals it implies."""
     doc = read_svg(path)
     reading = read_drawing(doc)
-    inference = infer(reading.shapes, gap=gap, file=path)
+    inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
     inference.problems[:0] = doc.problems + reading.problems
     propose(inference, reading, path)
     return doc, inference

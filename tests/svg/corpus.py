@@ -37,6 +37,7 @@ class Graph:
     coasts: Set[str] = field(default_factory=set)          # prov/xc
     water: Set[str] = field(default_factory=set)
     alias: Dict[str, str] = field(default_factory=dict)    # other names -> the graph's
+    centres: Set[str] = field(default_factory=set)
 
     def name(self, loc: str) -> str:
         prov, _, coast = loc.partition("/")
@@ -134,10 +135,27 @@ def read_godip(path: Path) -> Graph:
     return g
 
 
+def jdip_centres(variants: Path, adjacency: str) -> Set[str]:
+    """The centres of the first variant in variants.xml played on that adjacency file."""
+    root = etree.parse(str(variants), etree.XMLParser(resolve_entities=False, no_network=True,
+                                                      load_dtd=False)).getroot()
+    for v in root.iter("VARIANT"):
+        m = v.find("MAP")
+        if m is not None and m.get("adjacencyURI") == adjacency:
+            return {sc.get("province").lower() for sc in v.iter("SUPPLYCENTER")}
+    return set()
+
+
 def truth(reference: Path, name: str) -> Graph:
     _, graph, kind = CORPUS[name]
     path = reference / "corpus" / graph
-    return read_jdip(path) if kind == "jdip" else read_godip(path)
+    if kind == "jdip":
+        g = read_jdip(path)
+        g.centres = {g.alias.get(c, c) for c in jdip_centres(path.parent / "variants.xml", path.name)}
+        return g
+    g = read_godip(path)
+    g.centres = set(re.findall(r'Prov\("([^"/]+)"\)[^\n]*\.SC\(', path.read_text()))
+    return g
 
 
 @dataclass

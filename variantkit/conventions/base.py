@@ -28,6 +28,7 @@ class Reading:
     colours: Dict[str, str] = field(default_factory=dict)       # power -> colour
     labels: List[Tuple[str, Point]] = field(default_factory=list)  # texts to match to the nearest shape
     markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
+    lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
     terrain_drawn: bool = True           # False: no fill or class said land or water
     problems: List[Problem] = field(default_factory=list)
 

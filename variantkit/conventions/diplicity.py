@@ -49,6 +49,9 @@ def read(doc: SvgDocument) -> Reading:
             if s.layer == CENTRES:
                 reading.centres.add(loc.split("/")[0])
     reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == NAMES]
+    # strokes of the art may draw links between spaces that do not touch (pure's capitals)
+    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
+                     if s.layer in ART and (s.fill or "none") == "none" for r in s.rings]
     return reading
 
 

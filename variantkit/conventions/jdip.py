@@ -112,13 +112,17 @@ def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape], art_filled: bo
 
 
 def _province_data(doc: SvgDocument, reading: Reading) -> None:
-    """PROVINCE_DATA: where each unit stands, and which provinces have a centre."""
+    """PROVINCE_DATA: where each unit stands, and which provinces have a
+    centre.  Some drawings give every province a centre position (where a
+    marker would go): only a minority of them marks the centres."""
+    marked = sum("center" in rec for rec in doc.jdip.values())
+    centres_meant = marked <= 0.6 * len(doc.jdip)
     for name, rec in doc.jdip.items():
         m = COAST_ID.match(name)
         loc = f"{m.group(1)}/{m.group(2)}" if m else name
         if "unit" in rec:
             reading.unit_pos[loc] = rec["unit"]
-        if "center" in rec:
+        if "center" in rec and centres_meant:
             reading.centres.add(loc.split("/")[0])
 
 

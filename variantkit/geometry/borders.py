@@ -30,6 +30,7 @@ class Contact:
     length: float        # the shared border, in drawing units
     gap: float           # the paper bridged between the two outlines
     confidence: float    # 0..1: a long border across no gap is 1
+    drawn: bool = False  # a line drawn between them, not a shared outline
 
 
 @dataclass
@@ -124,3 +125,32 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
         confidence = min(1.0, length / (3 * need)) * (1.0 if d <= 2 * floor else max(0.5, 1 - d / reach))
         contacts[(i, j)] = Contact(length, d, round(max(confidence, 0.3), 2))
     return Borders(contacts, grown, gaps, reach)
+
+
+def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence, floor: float) -> Dict[Pair, int]:
+    """Links drawn as lines: a straight stretch of an unfilled line that
+    starts well inside one region and ends well inside another (a map of
+    circles joined by lines).  Border strokes run along outlines, so their
+    ends are inside no region; returns each pair with how many lines join it."""
+    if not geoms:
+        return {}
+    from shapely.geometry import Point
+    tree = STRtree(geoms)
+
+    def inside(x: float, y: float) -> Optional[int]:
+        p = Point(x, y)
+        for k in tree.query(p, predicate="within"):
+            k = int(k)
+            if geoms[k].exterior.distance(p) > 2 * floor if hasattr(geoms[k], "exterior") else True:
+                return k
+        return None
+
+    out: Dict[Pair, int] = {}
+    for line in lines:
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            i, j = inside(x0, y0), inside(x1, y1)
+            if i is None or j is None or i == j:
+                continue
+            key = (min(i, j), max(i, j))
+            out[key] = out.get(key, 0) + 1
+    return out

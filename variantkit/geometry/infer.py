@@ -14,14 +14,14 @@ drawing conventions turn the SVG reader's shapes into such records.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from ..model import Coast, Crossing, Edge, Province, Terrain
 from ..problems import Problem
-from .borders import find_borders
+from .borders import Contact, drawn_links, find_borders
 from .coastline import Coastline
 from .shapes import DrawnShape, label_point, polygon_of
 from .terrain import classify
@@ -139,7 +139,9 @@ def _province_edges(regions, contacts, coastline: Coastline, multi: Set[str]) ->
             if along is not None:
                 fleet, reason = True, f"their coasts meet on {along[0]}"
                 confidence = min(confidence, along[1])
-        if c.gap > 2 * FLOOR:
+        if c.drawn:
+            reason = "a line drawn between them"
+        elif c.gap > 2 * FLOOR:
             reason += f" (across a {c.gap:.1f}-unit gap)"
         if army or fleet:
             x, y = sorted((a, b))
@@ -175,15 +177,19 @@ def _coast_edges(regions, coast_shapes, coastline: Coastline, multi: Set[str], m
 
 
 def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border: Optional[float] = None,
-          file: str = "") -> Inference:
+          file: str = "", lines: Sequence[Sequence[Tuple[float, float]]] = ()) -> Inference:
     """``gap`` None measures the gaps of the drawing where each pair meets;
-    a number bridges that gap everywhere."""
+    a number bridges that gap everywhere.  ``lines`` are unfilled strokes
+    that may draw links between regions that do not touch."""
     problems: List[Problem] = []
     regions, coast_shapes = _regions(shapes, problems, file)
     ids = list(regions)
     floor = FLOOR if gap is None else gap
     found = find_borders([regions[i].geom for i in ids], floor, gap, min_border)
     contacts = {(ids[i], ids[j]): c for (i, j), c in found.contacts.items()}
+    for (i, j), count in drawn_links(lines, [regions[k].geom for k in ids], floor).items():
+        contacts.setdefault((ids[i], ids[j]), Contact(0.0, regions[ids[i]].geom.distance(regions[ids[j]].geom),
+                                                       0.7, drawn=True))
     neighbours: Dict[str, Set[str]] = {i: set() for i in ids}
     for a, b in contacts:
         neighbours[a].add(b)
