@@ -132,25 +132,28 @@ def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence,
     starts well inside one region and ends well inside another (a map of
     circles joined by lines).  Border strokes run along outlines, so their
     ends are inside no region; returns each pair with how many lines join it."""
-    if not geoms:
+    points = [p for line in lines for p in line]
+    if not geoms or not points:
         return {}
-    from shapely.geometry import Point
     tree = STRtree(geoms)
-
-    def inside(x: float, y: float) -> Optional[int]:
-        p = Point(x, y)
-        for k in tree.query(p, predicate="within"):
-            k = int(k)
-            if geoms[k].exterior.distance(p) > 2 * floor if hasattr(geoms[k], "exterior") else True:
-                return k
-        return None
-
+    pts = shapely.points(points)
+    where = [-1] * len(points)
+    hits = tree.query(pts, predicate="within")
+    if hits.size:
+        # well inside: farther than 2 * floor from the region's outline
+        outlines = shapely.boundary(list(geoms))
+        margin = shapely.distance(pts[hits[0]], outlines[hits[1]])
+        for p, g, m in zip(hits[0], hits[1], margin):
+            if m > 2 * floor:
+                where[int(p)] = int(g)
     out: Dict[Pair, int] = {}
+    k = 0
     for line in lines:
-        for (x0, y0), (x1, y1) in zip(line, line[1:]):
-            i, j = inside(x0, y0), inside(x1, y1)
-            if i is None or j is None or i == j:
+        ids = where[k:k + len(line)]
+        k += len(line)
+        for i, j in zip(ids, ids[1:]):
+            if i < 0 or j < 0 or i == j:
                 continue
-            key = (min(i, j), max(i, j))
+            key = (int(min(i, j)), int(max(i, j)))
             out[key] = out.get(key, 0) + 1
     return out

@@ -136,8 +136,131 @@ def _steps(seg, tolerance: float) -> int:
     return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
 
 
+_TOKEN = re.compile(r"([MmLlHhVvZzCcSsQqTt])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_SLOW = re.compile(r"[^MmLlHhVvZzCcSsQqTt0-9eE.,+\-\s]")   # arcs, or something odd: svgelements reads it
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
+
+
+def _bezier(p0, controls, p3, tolerance: float) -> Ring:
+    """Points along a quadratic or cubic curve (after p0), sampled so the
+    polyline strays at most ``tolerance``: the controls' distance from the
+    chord bounds the curve's bulge."""
+    (x0, y0), (x3, y3) = p0, p3
+    dx, dy = x3 - x0, y3 - y0
+    chord = math.hypot(dx, dy)
+    if chord < 1e-9:
+        bulge = max(math.hypot(cx - x0, cy - y0) for cx, cy in controls)
+    else:
+        bulge = max(abs((cx - x0) * dy - (cy - y0) * dx) / chord for cx, cy in controls)
+    if bulge <= tolerance:
+        return [p3]
+    n = max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
+    out = []
+    for k in range(1, n + 1):
+        t = k / n
+        u = 1 - t
+        if len(controls) == 1:
+            (cx, cy), = controls
+            out.append((u * u * x0 + 2 * u * t * cx + t * t * x3, u * u * y0 + 2 * u * t * cy + t * t * y3))
+        else:
+            (ax, ay), (bx, by) = controls
+            out.append((u ** 3 * x0 + 3 * u * u * t * ax + 3 * u * t * t * bx + t ** 3 * x3,
+                        u ** 3 * y0 + 3 * u * u * t * ay + 3 * u * t * t * by + t ** 3 * y3))
+    return out
+
+
+def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
+    """Path data without arcs, read directly (map outlines run to tens of
+    thousands of points, and svgelements' objects are slow at that)."""
+    rings: List[Ring] = []
+    closed = False
+    current: Ring = []
+    x = y = 0.0
+    start = (0.0, 0.0)
+    last_ctrl = None       # the previous curve's last control point, for S and T
+    last_kind = ""
+    cmd = ""
+    nums: List[float] = []
+
+    def run() -> None:
+        nonlocal x, y, start, current, last_ctrl, last_kind, cmd
+        if not cmd:
+            if nums:
+                raise ValueError("path data starts with a number")
+            return
+        up, rel = cmd.upper(), cmd.islower()
+        need = _ARITY.get(up, 0)
+        if need == 0:
+            return
+        if not nums or len(nums) % need:
+            raise ValueError(f"{cmd} takes numbers in {need}s, not {len(nums)}")
+        for k in range(0, len(nums), need):
+            v = nums[k:k + need]
+            ox, oy = (x, y) if rel else (0.0, 0.0)
+            if up == "M":
+                if len(current) > 1:
+                    rings.append(current)
+                x, y = ox + v[0], oy + v[1]
+                current, start = [(x, y)], (x, y)
+                up = "L"            # further pairs are lines
+                last_kind = ""
+                continue
+            if up == "L":
+                x, y = ox + v[0], oy + v[1]
+                current.append((x, y))
+            elif up == "H":
+                x = (x if rel else 0.0) + v[0]
+                current.append((x, y))
+            elif up == "V":
+                y = (y if rel else 0.0) + v[0]
+                current.append((x, y))
+            else:
+                if up in "CS":
+                    if up == "C":
+                        c1 = (ox + v[0], oy + v[1])
+                        rest = v[2:]
+                    else:
+                        c1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_kind == "C" else (x, y)
+                        rest = v
+                    c2, end = (ox + rest[0], oy + rest[1]), (ox + rest[2], oy + rest[3])
+                    controls, last_ctrl, kind = [c1, c2], c2, "C"
+                else:
+                    if up == "Q":
+                        c1, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
+                    else:
+                        c1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_kind == "Q" else (x, y)
+                        end = (ox + v[0], oy + v[1])
+                    controls, last_ctrl, kind = [c1], c1, "Q"
+                current.extend(_bezier((x, y), controls, end, tolerance))
+                x, y = end
+                last_kind = kind
+                continue
+            last_kind = ""
+        nums.clear()
+
+    for m in _TOKEN.finditer(d):
+        if m.group(1):
+            run()
+            nums.clear()
+            cmd = m.group(1)
+            if cmd in "Zz":
+                closed = True
+                if len(current) > 1:
+                    rings.append(current)
+                x, y = start
+                current, last_kind = [start], ""
+        else:
+            nums.append(float(m.group(2)))
+    run()
+    if len(current) > 1:
+        rings.append(current)
+    return rings, closed
+
+
 def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     """Path data -> polylines, one per subpath; curves sampled to the tolerance."""
+    if not _SLOW.search(d):
+        return _quick_path(d, tolerance)
     path = SvgPath(d)
     rings: List[Ring] = []
     closed = False
@@ -248,7 +371,11 @@ class _Walker:
             return
         if len(self.doc.shapes) >= MAX_SHAPES:
             self._refuse("VK804", f"the drawing has over {MAX_SHAPES} shapes", "is this a map?", el)
-        pts = [[tuple(m.point_in_matrix_space((x, y))) for x, y in ring] for ring in rings]
+        a, b, c, d, e, f = float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)
+        if (a, b, c, d, e, f) == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            pts = rings
+        else:   # the affine map by hand: svgelements' Point per vertex is slow on big outlines
+            pts = [[(a * x + c * y + e, b * x + d * y + f) for x, y in ring] for ring in rings]
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
