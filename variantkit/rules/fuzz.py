@@ -9,6 +9,7 @@ import random
 from typing import List
 
 from ..model import UnitType, split_location
+from .adjustments import build_sites
 from .game import Game
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
 from .retreats import retreat_options
@@ -70,7 +71,7 @@ def random_orders(game: Game, rng: random.Random) -> List[Order]:
     for p in game.variant.powers:
         due = len(s.centres_of(p.id)) - len(s.units_of(p.id))
         if due > 0:
-            sites = [h for h in p.homes if s.centers.get(h) == p.id and h not in s.units]
+            sites = build_sites(p.homes, s, p.id, game.variant.rules.options)
             rng.shuffle(sites)
             for h in sites[:due]:
                 kinds = [k for k in UnitType if any(g.may_stand(k, loc) for loc in
