@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
@@ -220,7 +220,7 @@ class _Reader(PowerDirectives):
             self.block = (words[0].upper(), origin)
 
     def block_line(self, words: List[str], origin: Origin) -> None:
-        variant = self.block[0]
+        variant = self.block[0] if self.block else "ALL"
         if words[0].upper() in ("RULE", "RULES") and variant == "ALL":
             return self.rule_line(words[1:], origin)
         self.warn(origin, "VK632", f"{' '.join(words)}: a directive for games of DPjudge's variant "
@@ -403,10 +403,16 @@ class _Reader(PowerDirectives):
             del self.locs[c]
         for loc in self.locs.values():
             kept = [a for a in loc.abuts if not a.loc.startswith(code)]
-            if decoast and len(kept) != len(loc.abuts) and not any(a.loc == code[:3] for a in kept):
-                first = next(a for a in loc.abuts if a.loc.startswith(code))
-                kept.append(_Abut(code.split("/")[0], first.case, first.strait, first.half,
-                                  first.oneway, first.powers, first.cond, first.origin))
+            if decoast and len(kept) != len(loc.abuts):
+                # DPjudge links the coast's neighbours to the province, in upper case
+                prov = code.split("/")[0]
+                same = [a for a in kept if a.loc == prov]
+                if same:
+                    same[0].case = "upper"
+                else:
+                    first = next(a for a in loc.abuts if a.loc.startswith(code))
+                    kept.append(_Abut(prov, "upper", first.strait, first.half, first.oneway,
+                                      first.powers, first.cond, first.origin))
             loc.abuts = kept
         self.unowned = [c for c in self.unowned if c != code]
         for p in self.powers.values():
@@ -425,7 +431,7 @@ class _Reader(PowerDirectives):
                 self.warn(origin, "VK604", f"{what} is not closed", "close it (END DIRECTIVES, IN START)")
         problem = self.calendar.complete()
         if problem:
-            self.error(self.flow_origin, problem.code, problem.message, problem.hint)
+            self.error(self.flow_origin or Origin(path, 1), problem.code, problem.message, problem.hint)
         start = None
         if self.begin is not None:
             words, origin = self.begin
@@ -484,7 +490,7 @@ class _Builder:
         self.r = r
         # a seasonal space is entered in its season: resolve moves as if open then
         self.kinds = {c: loc.kind for c, loc in r.locs.items()}
-        for code, (season, kind, origin) in r.seasonal.items():
+        for code, (season, _, origin) in r.seasonal.items():
             if code not in r.locs:
                 r.warn(origin, "VK616", f"IN {season.upper()}: no location {code}", "check the code")
 
@@ -497,7 +503,7 @@ class _Builder:
     def moves(self):
         army: Dict[Tuple[str, str], _Abut] = {}
         fleet: Dict[Tuple[str, str], _Abut] = {}
-        locs = {c: self.effective(l) for c, l in self.r.locs.items()}
+        locs = {c: self.effective(loc) for c, loc in self.r.locs.items()}
         for code, loc in locs.items():
             for a in loc.abuts:
                 target = locs.get(a.loc)
@@ -747,7 +753,8 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if p.offboard:
             report.lost("VK703", f"{p.id} is an off-board box: DPjudge has no such mark, written as an ordinary space")
         if p.inside:
-            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, written as an ordinary space")
+            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, "
+                        "written as an ordinary space")
     lines.extend([""] + seasonal + ([""] if seasonal else []))
 
     # powers and units
@@ -760,7 +767,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         for u in pw.units:
             lines.append(f"{u.type.value} {u.location.upper()}")
         if pw.centers is not None and set(pw.centers) != set(pw.homes):
-            report.lost("VK705", f"{pw.id} starts with centres other than its homes: DPjudge gives each power its homes")
+            lines.append(("OWNS " + " ".join(c.upper() for c in pw.centers)).rstrip())
         if pw.colour:
             report.lost("VK706", f"the colour of {pw.id} is not part of a DPjudge map")
         lines.append("")
