@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 import sys
 
+from dataclasses import replace
+
 from ..formats import formats
 from ..io import art_path, save
+from ..validate import load_checked
 from .output import load_or_exit, print_problems
 
 
@@ -21,6 +24,7 @@ def register(sub) -> None:
                    help="folder for variant.yaml (created if need be)")
     p.add_argument("--json", action="store_true", help="problems as JSON")
     p.add_argument("--gap", type=float, help="svg: drawing gap to bridge (default: measured)")
+    p.add_argument("--variant", metavar="NAME", help="jdip: which variant of variants.xml (default: the first)")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("export", help="write the variant in another judge's or host's format")
@@ -47,7 +51,13 @@ def cmd_import(args) -> int:
     if args.format == "svg":  # proposals with their reasons, and the drawing kept as art
         from .art import import_svg
         return import_svg(args)
-    variant, problems = formats()[args.format].read(args.path)
+    if args.variant and args.format == "jdip":
+        from ..formats.jdip import read as read_jdip
+        variant, problems = read_jdip(args.path, args.variant)
+    else:
+        variant, problems = formats()[args.format].read(args.path)
+    if variant is not None and not any(p.severity == "error" for p in problems):
+        problems = problems + _reload_problems(variant, args)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
     if variant is None or errors:
@@ -59,6 +69,22 @@ def cmd_import(args) -> int:
           f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
           file=sys.stderr)
     return 0
+
+
+def _reload_problems(variant, args):
+    """An importer never writes a variant that would not load: what it would
+    write is written aside, loaded and checked; its errors refuse the import
+    (placed at the source, since the file is not kept)."""
+    os.makedirs(args.output, exist_ok=True)
+    trial = os.path.join(args.output, ".variantkit-import-check.yaml")
+    try:
+        save(variant, trial)
+        loaded = load_checked(trial)
+    finally:
+        if os.path.exists(trial):
+            os.remove(trial)
+    return [replace(p, file=args.path, line=None, column=None,
+                    message="as imported, " + p.message) for p in loaded.report.errors]
 
 
 def cmd_export(args) -> int:
