@@ -295,3 +295,33 @@ def test_every_case_is_asserted():
     source = Path(__file__).read_text()
     assert {n for n in names if f'"{n}"' not in source} == set()
 
+
+
+# -- ports ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("port", [True, False])
+def test_a_fleet_in_a_port_convoys(tmp_path, port):
+    # Alpha and Beta touch only their seas, joined by the Canal: A alp reaches bet only by
+    # the convoy North Sea - Canal - South Sea, which needs the Canal's fleet to convoy
+    v = imported(tmp_path, "port")
+    assert v.province("can").port and v.province("can").terrain is Terrain.COAST
+    if not port:
+        v = v.with_(provinces=tuple(p if p.id != "can" else p.__class__(**{**p.__dict__, "port": False})
+                                    for p in v.provinces))
+    game = Game.new(v)
+    orders, bad = game.parse({"north": ["A alp - bet", "F nor C A alp - bet", "F can C A alp - bet"],
+                              "south": ["F sou C A alp - bet"]})
+    outcomes = {o.text: o.outcome for o in game.process(orders, bad)}
+    where = {str(u) for u in game.state.units.values() if u.power == "north"}
+    if port:
+        assert outcomes["A alp - bet"] == "succeeds" and "A bet" in where
+    else:
+        assert outcomes["A alp - bet"] != "succeeds" and "A alp" in where
+        assert outcomes["F can C A alp - bet"] == "illegal"
+
+
+def test_a_port_is_written_back_as_a_port(tmp_path):
+    imported(tmp_path, "port")
+    assert main(["export", "dpjudge", str(tmp_path / "port"), "-o", str(tmp_path / "back.map")]) == 0
+    assert "PORT   CAN" in (tmp_path / "back.map").read_text()
+    assert read_dpjudge(str(tmp_path / "back.map")).variant.province("can").port

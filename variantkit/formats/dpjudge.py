@@ -577,9 +577,9 @@ class _Builder:
                 elif kind == "SHUT":
                     r.warn(origin, "VK611", f"{code} shut in {season} is not represented",
                            "give passable_in the seasons it is open")
-            if loc.kind == "PORT":
-                r.warn(loc.origin, "VK622", f"{code} is a PORT: read as a coast whose fleets cannot convoy",
-                       "the model has no convoying coasts yet")
+            if loc.kind == "PORT" and (loc.multi_main or any(k.startswith(code + "/") for k in r.locs)):
+                r.warn(loc.origin, "VK622", f"{code} is a PORT with coasts: read as a coast that does "
+                       "not convoy", "DPjudge's ports convoy from one coastal space")
             coasts = []
             for c in sorted(k for k in r.locs if k.startswith(code + "/")):
                 cid = c.split("/")[1].lower()
@@ -591,7 +591,8 @@ class _Builder:
                 r.warn(loc.origin, "VK623", f"{code} is written in lower case but has no coast lines",
                        "a lower-case province line marks a multi-coast province")
             out.append(Province(code.lower(), full, terrain, tuple(self.aliases(aliases, code.lower())),
-                                code in centres, tuple(coasts), passable_in=passable))
+                                code in centres, tuple(coasts), passable_in=passable,
+                                port=loc.kind == "PORT" and not coasts and not loc.multi_main))
         return out
 
     def aliases(self, aliases: List[str], own: str) -> List[str]:
@@ -736,7 +737,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
                 abuts[p.id].append(pb.upper() if case == "upper" else pb.capitalize())
     seasonal = []
     for p in sorted(v.provinces, key=lambda p: p.id):
-        kind = WRITE_KIND[p.terrain]
+        kind = "PORT" if p.port else WRITE_KIND[p.terrain]
         if p.passable_in:
             if len(p.passable_in) != 1:
                 report.refuse("VK702", f"{p.id} is passable in {', '.join(p.passable_in)}",
