@@ -325,3 +325,15 @@ def test_a_port_is_written_back_as_a_port(tmp_path):
     assert main(["export", "dpjudge", str(tmp_path / "port"), "-o", str(tmp_path / "back.map")]) == 0
     assert "PORT   CAN" in (tmp_path / "back.map").read_text()
     assert read_dpjudge(str(tmp_path / "back.map")).variant.province("can").port
+
+
+def test_a_coast_is_renamed_on_its_own():
+    v, problems = read("rename_coast")
+    assert [c.id for c in v.province("spa").coasts] == ["no", "sc"] and errors(problems) == []
+    assert v.province("spa").coast("no").aliases == ("spain north",)
+    assert "spa/no" in Graph(v).moves(UnitType.FLEET, "gas")
+
+
+def test_an_unknown_word_alone_is_refused_not_made_a_power():
+    _, problems = read("unknown_word")
+    assert ("VK634", 2) in errors(problems)

@@ -314,9 +314,11 @@ class _Reader(PowerDirectives):
         if old == new:
             return True
 
-        def swap(code: str) -> str:
+        def swap(code: str) -> str:  # the location itself, and a province's coasts with it
+            if code == old:
+                return new
             head, slash, coast = code.partition("/")
-            return new + slash + coast if head == old else code
+            return new + slash + coast if head == old and "/" not in old else code
 
         self.locs = {swap(c): loc for c, loc in self.locs.items()}
         for loc in self.locs.values():
@@ -329,8 +331,9 @@ class _Reader(PowerDirectives):
             p.units = [(k, swap(u), o) for k, u, o in p.units]
             if p.centers is not None:
                 p.centers = [swap(c) for c in p.centers]
-        for key in [k for k in self.names if k.startswith(old.lower() + "/")]:
-            self.names[swap(key.upper()).lower()] = self.names.pop(key)
+        if "/" not in old:
+            for key in [k for k in self.names if k.startswith(old.lower() + "/")]:
+                self.names[swap(key.upper()).lower()] = self.names.pop(key)
         return True
 
     def terrain_line(self, words: List[str], origin: Origin) -> None:
@@ -465,6 +468,10 @@ class _Reader(PowerDirectives):
                 if home not in self.locs:
                     self.error(p.origin or Origin(path, 1), "VK629", f"the centre {home} of {p.key} "
                                "is not a location", "name a location defined above")
+            if not (p.homes or p.units or p.centers is not None or p.adjective):
+                self.error(p.origin or Origin(path, 1), "VK634", f"{p.key} is a power with no homes, "
+                           "units or centres: a directive variantkit does not know?",
+                           "DPjudge reads an unknown word as a power's name; check the line")
             if p.dummy:
                 self.warn(p.origin or Origin(path, 1), "VK628", f"{p.key} is a dummy power on DPjudge "
                           "(nobody plays it): kept as an ordinary power", "leave it without orders")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 # words DPjudge's normaliser drops from a power's name (its order keywords)
 _DROPPED = {"THE", "IS", "WILL", "IN", "AT", "ON", "TO", "AND", "MOVE", "MOVES", "MOVING",
@@ -69,10 +69,9 @@ class PowerDirectives:
     unowned: List[str]
     power: Optional[PowerRecord]
     inhabits: set
-
-    def warn(self, origin: Origin, code: str, message: str, hint: str) -> None: ...
-
-    def error(self, origin: Origin, code: str, message: str, hint: str) -> None: ...
+    # the reader's reporting: (origin, code, message, hint)
+    warn: Callable[[Origin, str, str, str], None]
+    error: Callable[[Origin, str, str, str], None]
 
     # -- power lines ---------------------------------------------------------
     def power_line(self, words: List[str], origin: Origin) -> None:
