@@ -47,16 +47,12 @@ def reach_of(geoms: Sequence, floor: float) -> float:
     return max(2 * floor, 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
 
 
-def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
-    """Whether a third region lies on the shortest line between a and b, or,
-    across wide paper, closes in on it: paper seen through a gap narrower
-    than itself (between two provinces that border each other) is not a
-    border of a and b."""
-    p, q = nearest_points(a, b)
-    d = p.distance(q)
-    if d <= 1e-9:
-        return False
+def _obstructed(p, q, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether a third region lies on the line p-q, or, across wide paper,
+    closes in on its middle (paper seen through a narrower gap between two
+    other regions)."""
     line = LineString([p, q])
+    d = line.length
     if d <= 4 * floor:
         corridor = line
     else:
@@ -64,9 +60,33 @@ def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) 
         corridor = middle.buffer(d / 4, quad_segs=2)
     for k in tree.query(corridor, predicate="intersects"):
         k = int(k)
-        if k not in (i, j) and geoms[k].intersection(corridor).length + geoms[k].intersection(corridor).area > 1e-6:
-            return True
+        if k not in (i, j):
+            cut = geoms[k].intersection(corridor)
+            if cut.length + cut.area > 1e-6:
+                return True
     return False
+
+
+def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether every way across the paper between a and b is obstructed by a
+    third region.  The nearest points may sit at a corner where a third
+    region starts, so a few other crossings along a's facing outline are
+    tried before the pair is ruled out."""
+    p, q = nearest_points(a, b)
+    d = p.distance(q)
+    if d <= 1e-9 or not _obstructed(p, q, i, j, geoms, tree, floor):
+        return False
+    facing = a.boundary.intersection(b.buffer(1.25 * d, quad_segs=2))
+    parts = sorted(getattr(facing, "geoms", [facing]), key=lambda g: -g.length)[:4]
+    for part in parts:
+        if part.length <= 0:
+            continue
+        for t in (0.25, 0.5, 0.75):
+            s = part.interpolate(t, normalized=True)
+            r = nearest_points(s, b)[1]
+            if s.distance(r) <= 1.5 * d and not _obstructed(s, r, i, j, geoms, tree, floor):
+                return False
+    return True
 
 
 def strip_length(strip, grown_by: float) -> float:
