@@ -5,9 +5,10 @@ Hand drawing leaves gaps and overlaps between neighbours, wider in some
 places than others (borders drawn as white lines, a strait left as paper,
 a coast drawn short of its sea).  So the gap is measured locally: two
 regions are in contact when the paper between their nearest points holds
-no third region and they are closer than ``reach`` (a hundredth of the
-drawing's diagonal).  Each region is grown once, by half the widest such
-gap around it plus ``floor`` (not once per pair); two regions border when
+no third region and they are closer than a quarter of the larger one's
+size (and than ``reach``, a hundredth of the drawing's diagonal).  Each
+region is grown once, by the widest such gap around it plus ``floor`` (not
+once per pair); two regions border when
 their grown shapes overlap in a strip longer than ``min_border`` (the
 strip is a small blob where shapes only meet at a corner).  Candidates
 come from a spatial index, so the work grows with the map, not its square.
@@ -111,6 +112,9 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
     n = len(geoms)
     tree = STRtree(geoms)
     reach = 2 * fixed_gap if fixed_gap is not None else reach_of(geoms, floor)
+    # how far each region looks: a quarter of its size, within the drawing's
+    # reach (a gap as wide as a province is a sea or a space of its own)
+    looks = [reach if fixed_gap is not None else max(2 * floor, min(reach, 0.25 * g.area ** 0.5)) for g in geoms]
     # the paper between each pair that could border, unless a region lies on it
     near: Dict[Pair, float] = {}
     widest = [0.0] * n
@@ -121,6 +125,8 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
         dists = shapely.distance(g, [geoms[j] for j in cands])
         for j, d in zip(cands, dists):
             d = float(d)
+            if d > max(looks[i], looks[j]):
+                continue
             if d > floor and fixed_gap is None and blocked(g, geoms[j], i, j, geoms, tree, floor):
                 continue
             near[(i, j)] = d
