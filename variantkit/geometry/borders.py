@@ -158,12 +158,15 @@ def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence,
     starts well inside one region and ends well inside another (a map of
     circles joined by lines).  Border strokes run along outlines, so their
     ends are inside no region; returns each pair with how many lines join it."""
-    points = [p for line in lines for p in line]
-    if not geoms or not points:
+    # a stretch joining two regions' insides is longer than both margins;
+    # border strokes are mostly short stretches along outlines
+    segs = [(p, q) for line in lines for p, q in zip(line, line[1:])
+            if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > (4 * floor) ** 2]
+    if not geoms or not segs:
         return {}
     tree = STRtree(geoms)
-    pts = shapely.points(points)
-    where = [-1] * len(points)
+    pts = shapely.points([p for seg in segs for p in seg])
+    where = [-1] * len(pts)
     hits = tree.query(pts, predicate="within")
     if hits.size:
         # well inside: farther than 2 * floor from the region's outline
@@ -173,13 +176,10 @@ def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence,
             if m > 2 * floor:
                 where[int(p)] = int(g)
     out: Dict[Pair, int] = {}
-    k = 0
-    for line in lines:
-        ids = where[k:k + len(line)]
-        k += len(line)
-        for i, j in zip(ids, ids[1:]):
-            if i < 0 or j < 0 or i == j:
-                continue
-            key = (int(min(i, j)), int(max(i, j)))
-            out[key] = out.get(key, 0) + 1
+    for k in range(len(segs)):
+        i, j = where[2 * k], where[2 * k + 1]
+        if i < 0 or j < 0 or i == j:
+            continue
+        key = (min(i, j), max(i, j))
+        out[key] = out.get(key, 0) + 1
     return out
