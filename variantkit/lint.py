@@ -198,9 +198,13 @@ def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,
     in its file, ``shapes`` adds the rules that look at the drawing."""
     run = _Lint(variant, source)
     if shapes:
-        from .geometry.infer import auto_gap
-        # the gap hand drawing leaves between neighbours, measured as the importer does
-        tolerance = auto_gap(list(shapes.values()), 1.5)
+        import statistics
+
+        from .geometry.borders import find_borders
+        from .geometry.infer import FLOOR
+        # the gap hand drawing leaves between neighbours, measured as the importer
+        # does (each region's own), the typical one bridged everywhere here
+        tolerance = statistics.median(find_borders(list(shapes.values()), FLOOR).gaps)
         run.corners(shapes, tolerance)
         run.drawn_triangles(shapes, tolerance)
         run.shores(shapes, tolerance)
