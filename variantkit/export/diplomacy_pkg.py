@@ -29,7 +29,7 @@ def flatten(v: Variant, report: ExportReport) -> Variant:
             report.refuse("VK713", f"the one-way link {e.a} -> {e.b} would be read as a one-way "
                                    "adjacency by the package, which then misplays retreats",
                           "make the link two-way, or export to DPjudge instead")
-        edges.append(replace(e, strait=False, powers=()))
+        edges.append(replace(e, strait=False, modifier=0, powers=()))
     first = v.rules.seasons[0]
     provinces = []
     for p in v.provinces:

@@ -8,8 +8,13 @@ and when both guesses are consistent the cycle is a paradox settled by the
 backup rule (Szykman's rule where a convoy is involved, otherwise circular
 movement, where every move of the cycle succeeds).
 
-Variant rules come from the graph: a strait move has zero base strength,
-gives no support across, and cuts no support unless supported.
+Variant rules come from the graph, as jDip applies a border's move
+modifier: a move across an edge has base strength 1 + the edge's modifier
+(never below zero; a convoyed army crosses no edge, so has 1), no support is
+given across a negative modifier, and a move left with no strength cuts no
+support.  A zero-strength move still enters a space nobody holds or contests
+(Loeb9's unsupported crossing into an empty space): "nobody" is a strength
+below zero.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ from .orders import Convoy, Hold, Move, Order, Support, describe
 from .state import _P, Dislodged, GameState, UnitAt
 
 Key = Tuple[str, str]  # ("move" | "support", province)
+NOBODY = -1  # the strength of an empty space or a move that contests nothing
 
 
 @dataclass
@@ -162,6 +168,7 @@ class Resolver:
         self.supports: Dict[str, Support] = {}
         self.convoys: Dict[str, Convoy] = {}
         self.dest_loc: Dict[str, str] = {}     # move province -> destination location
+        self.modifier: Dict[str, int] = {}     # move province -> its edge's modifier
         self.result: Dict[Key, bool] = {}
         self.state_of: Dict[Key, str] = {}     # "guessing" / "resolved"
         self.deps: List[Key] = []
@@ -209,6 +216,9 @@ class Resolver:
                 self.orders[prov] = Hold(unit.power, unit.type, unit.loc, text)
             elif isinstance(o, Move):
                 self.moves[prov] = o
+                # a convoyed army crosses no border: its modifier does not apply
+                self.modifier[prov] = 0 if o.via_convoy else self.g.modifier(
+                    unit.type, unit.loc, self.dest_loc[prov])
             elif isinstance(o, Support):
                 self.supports[prov] = o
             elif isinstance(o, Convoy):
@@ -468,9 +478,11 @@ class Resolver:
             return None
         return dest if _P[self.dest_loc[dest]] == prov else None
 
-    def base(self, prov: str) -> int:
-        unit = self.units[prov]
-        return 0 if self.g.is_strait(unit.type, unit.loc, self.dest_loc[prov]) else 1
+    def strength(self, prov: str, supports: int) -> int:
+        """A move's strength with this many supports counted: 1 + the edge's
+        modifier + supports, never below zero (jDip)."""
+        got = 1 + self.modifier[prov] + supports
+        return got if got > 0 else 0
 
     def attack_strength(self, prov: str) -> int:
         if not self.path(prov):
@@ -481,43 +493,43 @@ class Resolver:
         occupant = self.units.get(dest)
         h2h = self.head_to_head(prov)
         if occupant is None or (dest in self.moves and h2h is None and self.resolve(("move", dest))):
-            return self.base(prov) + len(supports)
+            return self.strength(prov, len(supports))
         if occupant.power == mover.power:
             return 0
-        return self.base(prov) + sum(1 for s in supports if self.units[s].power != occupant.power)
+        return self.strength(prov, sum(1 for s in supports if self.units[s].power != occupant.power))
 
     def hold_strength(self, prov: str) -> int:
         if prov not in self.units:
-            return 0
+            return NOBODY
         if prov in self.moves:
-            return 0 if self.resolve(("move", prov)) else 1
+            return NOBODY if self.resolve(("move", prov)) else 1
         return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve(("support", s)))
 
     def defend_strength(self, prov: str) -> int:
         dest = _P[self.dest_loc[prov]]
-        return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
-                                     if self.resolve(("support", s)))
+        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
+                                       if self.resolve(("support", s))))
 
     def prevent_strength(self, prov: str) -> int:
         if not self.path(prov):
-            return 0
+            return NOBODY
         h2h = self.head_to_head(prov)
         if h2h is not None and self.resolve(("move", h2h)):
-            return 0
+            return NOBODY
         dest = _P[self.dest_loc[prov]]
-        return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
-                                     if self.resolve(("support", s)))
+        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
+                                       if self.resolve(("support", s))))
 
     def move_succeeds(self, prov: str) -> bool:
+        if not self.path(prov):
+            return False
         dest = _P[self.dest_loc[prov]]
         attack = self.attack_strength(prov)
         h2h = self.head_to_head(prov)
         if h2h is not None:
             if attack <= self.defend_strength(h2h):
                 return False
-        elif attack <= self.hold_strength(dest) and not (
-                attack == 0 and dest not in self.units and self.base(prov) == 0 and self.path(prov)):
-            # (a strait crossing has zero strength, yet walks into an empty space)
+        elif attack <= self.hold_strength(dest):
             return False
         for other in self.attackers(dest):
             if other != prov and attack <= self.prevent_strength(other):
@@ -538,11 +550,20 @@ class Resolver:
                 continue  # the attacked unit can cut only by dislodging (below)
             if not self.path(src):
                 continue
-            if self.base(src) == 0 and not any(
-                    self.resolve(("support", s)) for s in self.supports_for(src, prov)):
-                continue  # an unsupported strait crossing cuts no support
+            if self.modifier[src] < 0 and not self._has_strength(src, prov, me.power):
+                continue  # a crossing left with no strength cuts no support (Loeb9)
             return False
         return not self.dislodged(prov)
+
+    def _has_strength(self, src: str, prov: str, attacked: str) -> bool:
+        """Whether the move from ``src`` attacks ``prov`` with any strength:
+        supports from the attacked unit's power do not count (they could not
+        help dislodge it)."""
+        if self.strength(src, 0) > 0:
+            return True
+        return self.strength(src, sum(1 for s in self.supports_for(src, prov)
+                                      if self.units[s].power != attacked
+                                      and self.resolve(("support", s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def run(self) -> MovementResult:

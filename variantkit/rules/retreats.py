@@ -2,8 +2,9 @@
 
 A unit may not retreat to an occupied province, to one left empty by a
 stand-off, or to where its attacker came from (unless the attacker was
-convoyed).  Two retreats to one province both fail, except that a retreat
-across a strait loses to any other retreat.
+convoyed).  Two retreats to one province both fail, except that, as in
+jDip, a retreat has the strength 1 + its edge's modifier (a strait's 0) and
+one strictly stronger than every other retreat there goes through.
 """
 from __future__ import annotations
 
@@ -67,10 +68,13 @@ def resolve_retreats(graph: Graph, state: GameState, orders: List[Order]):
         if len(who) == 1:
             winners.add(who[0])
             continue
-        plain = [w for w in who if not graph.is_strait(state.dislodged[w].unit.type,
-                                                       state.dislodged[w].unit.loc, legal_dest[w])]
-        if len(plain) == 1:
-            winners.add(plain[0])
+        strength = {w: max(0, 1 + graph.modifier(state.dislodged[w].unit.type,
+                                                 state.dislodged[w].unit.loc, legal_dest[w]))
+                    for w in who}
+        best = max(strength.values())
+        strongest = [w for w in who if strength[w] == best]
+        if len(strongest) == 1:
+            winners.add(strongest[0])
     for prov, o in chosen.items():
         unit = state.dislodged[prov].unit
         if isinstance(o, Disband):
