@@ -5,10 +5,10 @@ from dataclasses import replace
 import pytest
 
 from variantkit.cli import main
-from variantkit.export import formats
+from variantkit.formats import formats
 from variantkit.graph import Graph
 from variantkit.io import load
-from variantkit.io.dpjudge import read_dpjudge
+from variantkit.formats.dpjudge import read_dpjudge
 from variantkit.rules.fuzz import random_orders
 from variantkit.rules.game import Game
 
