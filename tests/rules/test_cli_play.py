@@ -29,6 +29,12 @@ def test_contract_movement_then_retreat(monkeypatch, capsys):
     results = {r["order"]: (r["outcome"], r["reason"]) for r in out["results"]}
     assert results["A gas - mar"] == ("succeeds", "")
     assert results["A bur - mar"][0] == "fails"
+    # typed codes with parameters beside the words: the French army in Burgundy
+    # may not dislodge its own army in Marseilles, which Gascony dislodges
+    coded = {r["order"]: (r["code"], r["params"]) for r in out["results"]}
+    assert coded["A gas - mar"] == ("ok", {})
+    assert coded["A bur - mar"] == ("own_unit", {"at": "mar"})
+    assert coded["A mar H"] == ("dislodged", {"by": "gas"})
     retreat = dict(out, orders={"france": ["A mar - spa"]})
     code, out, _ = adjudicate(monkeypatch, capsys, "standard", retreat)
     assert out["phase"] == "F1901M" and "A spa" in out["units"]["france"]
@@ -43,6 +49,11 @@ def test_illegal_orders_have_reasons(monkeypatch, capsys):
     assert results["A lvp - iri"]["reason"] == "armies cannot enter water: Irish Sea"
     assert results["F nth - pic"]["outcome"] == "illegal"
     assert "xyz" in results["A lvp - xyz"]["reason"]
+    assert (results["A lvp - iri"]["code"], results["A lvp - iri"]["params"]) == \
+        ("army_into_water", {"name": "Irish Sea"})
+    assert (results["F nth - pic"]["code"], results["F nth - pic"]["params"]) == \
+        ("not_adjacent", {"src": "nth", "dest": "pic"})
+    assert results["A lvp - xyz"]["code"] == "unreadable"
     assert out["units"] == {"england": ["A lvp", "F nth"]}
 
 

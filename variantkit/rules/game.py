@@ -11,7 +11,9 @@ from typing import Dict, List, Optional, Tuple
 from ..graph import Graph
 from ..model import Variant, split_location
 from .adjustments import adjustment_counts, resolve_adjustments
-from .movement import OrderChecker, Outcome, Resolver
+from .legality import OrderChecker
+from .movement import Resolver
+from .outcomes import Code, Outcome
 from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
@@ -103,7 +105,8 @@ class Game:
                     o = self.parser().parse(line, power)
                 except OrderError as exc:
                     from .orders import Hold
-                    bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal", str(exc)))
+                    bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal",
+                                       Code.UNREADABLE, {"why": str(exc)}))
                     continue
                 parsed.append(o)
         return parsed, bad

@@ -1,4 +1,5 @@
-"""The movement phase: order checks, then Kruijswijk's decision model.
+"""The movement phase: Kruijswijk's decision model (orders are checked in
+:mod:`.legality`).
 
 Decisions are of two kinds, a move succeeding and a support being given;
 strengths (attack, hold, defend, prevent) and convoy paths are computed from
@@ -22,21 +23,16 @@ from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from ..graph import Graph
-from ..model import Terrain, UnitType, split_location
+from ..model import UnitType
+from .legality import OrderChecker
 from .orders import Convoy, Hold, Move, Order, Support, describe
+from .outcomes import Code, Outcome
 from .state import _P, Dislodged, GameState, UnitAt
+
+__all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
 
 Key = Tuple[str, str]  # ("move" | "support", province)
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
-
-
-@dataclass
-class Outcome:
-    power: str
-    order: Order
-    text: str
-    outcome: str          # "succeeds", "fails" or "illegal"
-    reason: str = ""
 
 
 @dataclass
@@ -50,104 +46,6 @@ class MovementResult:
 def province(loc: str) -> str:
     """``spa/nc`` -> ``spa``."""
     return _P[loc]
-
-
-class OrderChecker:
-    """Whether an order is legal for the unit it names, and why not."""
-
-    def __init__(self, graph: Graph):
-        self.g = graph
-        # convoy geometry, computed once: the waters next to each province, and
-        # the convoying waters next to each water province
-        self._near: Dict[str, Tuple[str, ...]] = {}
-        self._water_next: Dict[str, Tuple[str, ...]] = {}
-
-    def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], str]:
-        """The fleet location a move from ``src`` to ``dest`` reaches, or a reason."""
-        prov, coast = split_location(dest)
-        reach = self.g.moves(UnitType.FLEET, src)
-        coasts = self.g.coasts.get(prov, ())
-        if coasts:
-            if coast:
-                return (dest, "") if dest in reach else (None, f"{src} does not reach {dest}")
-            options = [c for c in coasts if c in reach]
-            if len(options) == 1:
-                return options[0], ""
-            if not options:
-                return None, f"{src} does not reach {prov}"
-            return None, f"name the coast: {' or '.join(options)}"
-        return (prov, "") if prov in reach else (None, self._why_not(UnitType.FLEET, src, prov))
-
-    def _why_not(self, unit: UnitType, src: str, dest: str) -> str:
-        info = self.g.locations.get(dest)
-        if info is not None and info.terrain is Terrain.IMPASSABLE:
-            return f"nothing may enter {self.g.provinces[dest].name}"
-        if info is not None and not self.g.may_stand(unit, dest):
-            name = self.g.provinces[_P[dest]].name
-            if self.g.provinces[_P[dest]].passable_in:
-                return f"{name} cannot be entered in this season"
-            return (f"armies cannot enter water: {name}" if unit is UnitType.ARMY
-                    else f"fleets cannot enter land: {name}")
-        return f"{src} is not next to {dest}"
-
-    def can_reach_province(self, unit: UnitType, loc: str, prov: str) -> bool:
-        """For supports: may this unit move into the province, ignoring coasts,
-        by a crossing that is not a strait (no support is given across one)?"""
-        for dest in self.g.moves(unit, loc):
-            if _P[dest] == prov and not self.g.is_strait(unit, loc, dest):
-                return True
-        return False
-
-    def convoy_possible(self, src: str, dest: str) -> bool:
-        """Could an army go from ``src`` to ``dest`` through water at all?"""
-        return bool(self.water_routes_from(src, dest, None))
-
-    def water_routes_from(self, src: str, dest: str, fleets: Optional[Set[str]]) -> bool:
-        """A chain of water spaces (restricted to ``fleets`` if given) from the
-        coast of ``src`` to the coast of ``dest``."""
-        start = [w for w in self._waters_next_to(src) if fleets is None or w in fleets]
-        seen = set(start)
-        todo = list(start)
-        ends = set(self._waters_next_to(_P[dest]))
-        while todo:
-            w = todo.pop()
-            if w in ends:
-                return True
-            for p in self._waters_of(w):
-                if p not in seen and (fleets is None or p in fleets):
-                    seen.add(p)
-                    todo.append(p)
-        return False
-
-    def _waters_of(self, water: str) -> Tuple[str, ...]:
-        got = self._water_next.get(water)
-        if got is None:
-            got = self._water_next[water] = tuple(sorted(
-                {_P[n] for n in self.g.moves(UnitType.FLEET, water)
-                 if self.g.is_convoying_water(_P[n])}))
-        return got
-
-    def on_some_route(self, src: str, dest: str, fleet: str) -> bool:
-        """Whether a fleet in ``fleet`` could be part of a convoy src -> dest."""
-        def reach(start: str) -> Set[str]:
-            first = self._waters_next_to(start)
-            seen, todo = set(first), list(first)
-            while todo:
-                for p in self._waters_of(todo.pop()):
-                    if p not in seen:
-                        seen.add(p)
-                        todo.append(p)
-            return seen
-        return fleet in reach(src) and fleet in reach(dest)
-
-    def _waters_next_to(self, prov: str) -> Tuple[str, ...]:
-        got = self._near.get(prov)
-        if got is None:
-            g = self.g
-            got = self._near[prov] = tuple(sorted(
-                {_P[n] for loc in (prov,) + g.coasts.get(prov, ())
-                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(_P[n])}))
-        return got
 
 
 class Resolver:
@@ -179,28 +77,24 @@ class Resolver:
         self._assign(orders)
 
     # -- order checks -----------------------------------------------------------
+    def _void(self, power: str, o: Order, code: Code, **params) -> None:
+        self.extra.append(Outcome(power, o, o.text or describe(o), "illegal", code, params))
+
     def _assign(self, orders: List[Order]) -> None:
         for o in orders:
             prov = _P[o.loc] if o.loc else ""
             unit = self.units.get(prov)
             if unit is None:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"there is no unit in {prov or 'that place'}"))
-                continue
-            if o.power and unit.power != o.power:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"the unit in {prov} belongs to {unit.power}"))
-                continue
-            if o.unit is not None and o.unit is not unit.type:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"the unit in {prov} is {'an army' if unit.type is UnitType.ARMY else 'a fleet'}"))
-                continue
-            if prov in self.orders:
+                self._void(o.power, o, Code.NO_UNIT, at=prov or "that place")
+            elif o.power and unit.power != o.power:
+                self._void(o.power, o, Code.NOT_YOURS, at=prov, owner=unit.power)
+            elif o.unit is not None and o.unit is not unit.type:
+                self._void(o.power, o, Code.WRONG_TYPE, at=prov, unit=unit.type.value)
+            elif prov in self.orders:
                 # a second order for a unit: the first stands (the later is void)
-                self.extra.append(Outcome(unit.power, o, o.text or describe(o), "illegal",
-                                          f"{unit} already has an order"))
-                continue
-            self.orders[prov] = o
+                self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
+            else:
+                self.orders[prov] = o
         self._convoy_intent()
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
@@ -208,13 +102,18 @@ class Resolver:
             o = self.orders.get(prov)
             if o is None:
                 o = self.orders[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
-            reason = self._legal(unit, o)
-            o = self.orders[prov]  # the check may have made a long army move a convoyed one
-            if reason:
+            checked = self.check.check(unit, o, self.units)
+            if checked.illegal is not None:
                 text = o.text or describe(o)
-                self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", reason)
+                why = checked.illegal
+                self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
                 self.orders[prov] = Hold(unit.power, unit.type, unit.loc, text)
             elif isinstance(o, Move):
+                assert checked.dest is not None
+                self.dest_loc[prov] = checked.dest
+                if checked.by_convoy and not o.via_convoy:
+                    # a move to a province not adjacent goes by convoy
+                    o = self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                 self.moves[prov] = o
                 # a convoyed army crosses no border: its modifier does not apply
                 self.modifier[prov] = 0 if o.via_convoy else self.g.modifier(
@@ -259,63 +158,6 @@ class Resolver:
             if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
                        and _P[c.army_to] == dest for c in self.orders.values()):
                 self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
-
-    def _convoy_orders_allow(self, unit: UnitAt, dest: str) -> bool:
-        """Whether fleets stand on some route for this convoy (DATC 6.D.32: a
-        convoy through empty seas is no order at all; 6.D.8: one through
-        fleets that do not convoy is an order that fails)."""
-        fleets = {p for p, u in self.units.items()
-                  if u.type is UnitType.FLEET and self.g.is_convoying_water(p)}
-        return self.check.water_routes_from(unit.province, dest, fleets)
-
-    def _legal(self, unit: UnitAt, o: Order) -> str:
-        g = self.g
-        if not isinstance(o, (Hold, Move, Support, Convoy)):
-            return f"{type(o).__name__.lower()} orders are given in another phase"
-        if isinstance(o, Move):
-            dprov = _P[o.dest]
-            if dprov == unit.province:
-                return "a unit cannot move to where it stands"
-            if unit.type is UnitType.FLEET:
-                if o.via_convoy:
-                    return "fleets are not convoyed"
-                loc, why = self.check.fleet_dest(unit.loc, o.dest)
-                if loc is None:
-                    return why
-                self.dest_loc[unit.province] = loc
-                return ""
-            if not g.may_stand(UnitType.ARMY, dprov):
-                return self.check._why_not(UnitType.ARMY, unit.loc, dprov)
-            adjacent = dprov in g.moves(UnitType.ARMY, unit.loc)
-            if adjacent and not o.via_convoy:
-                self.dest_loc[unit.province] = dprov
-                return ""
-            convoyable = self.check.convoy_possible(unit.province, dprov)
-            if not convoyable:
-                return (f"{unit.loc} is not next to {dprov}, and no water leads there for a convoy"
-                        if not adjacent else f"no water leads from {unit.loc} to {dprov} for a convoy")
-            if not self._convoy_orders_allow(unit, dprov):
-                return f"no fleets stand between {unit.loc} and {dprov} to convoy it"
-            self.dest_loc[unit.province] = dprov
-            if not o.via_convoy:  # a move to a province not adjacent goes by convoy
-                self.orders[unit.province] = o = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
-            return ""
-        if isinstance(o, Support):
-            reach = _P[o.target_dest] if o.target_dest else _P[o.target]
-            if reach == unit.province:
-                return "a unit cannot support a move into its own province"
-            if not self.check.can_reach_province(unit.type, unit.loc, reach):
-                if any(_P[d] == reach for d in g.moves(unit.type, unit.loc)):
-                    return f"no support is given across the strait to {reach}"
-                return f"{unit} cannot reach {reach}, so cannot support there"
-            return ""
-        if isinstance(o, Convoy):
-            if unit.type is not UnitType.FLEET:
-                return "only fleets convoy"
-            if not g.is_convoying_water(unit.province):
-                return f"{unit.loc} is not a sea: fleets on a coast do not convoy"
-            return ""
-        return ""
 
     # -- matching -----------------------------------------------------------------
     def support_matches(self, s: str) -> bool:
@@ -539,6 +381,12 @@ class Resolver:
     def support_given(self, prov: str) -> bool:
         if not self.support_matches(prov):
             return False
+        if self.cutter(prov) is not None:
+            return False
+        return not self.dislodged(prov)
+
+    def cutter(self, prov: str) -> Optional[str]:
+        """The province of the first move that cuts this support, if any."""
         sup = self.supports[prov]
         me = self.units[prov]
         into = _P[sup.target_dest] if sup.target_dest else None
@@ -547,13 +395,13 @@ class Resolver:
             if attacker.power == me.power:
                 continue
             if into is not None and src == into:
-                continue  # the attacked unit can cut only by dislodging (below)
+                continue  # the attacked unit can cut only by dislodging
             if not self.path(src):
                 continue
             if self.modifier[src] < 0 and not self._has_strength(src, prov, me.power):
                 continue  # a crossing left with no strength cuts no support (Loeb9)
-            return False
-        return not self.dislodged(prov)
+            return src
+        return None
 
     def _has_strength(self, src: str, prov: str, attacked: str) -> bool:
         """Whether the move from ``src`` attacks ``prov`` with any strength:
@@ -600,36 +448,29 @@ class Resolver:
                 outcomes.append(self.outcomes[prov])
                 continue
             o = self.orders[prov]
-            ok, reason = self._explain(prov, o, dislodged)
+            code, params = self._explain(prov, o, dislodged)
             outcomes.append(Outcome(unit.power, o, o.text or describe(o),
-                                    "succeeds" if ok else "fails", reason))
+                                    "succeeds" if code is Code.OK else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
 
-    def _explain(self, prov: str, o: Order, dislodged) -> Tuple[bool, str]:
+    def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
             if self.result[("move", prov)]:
-                return True, ""
+                return Code.OK, {}
             if not self.path(prov):
-                return False, ("the convoy is disrupted by a paradox (Szykman's rule)"
-                               if prov in self.szykman else "no convoy route")
+                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = _P[self.dest_loc[prov]]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
                     not (dest in self.moves and self.result[("move", dest)]):
-                return False, "a unit cannot dislodge a unit of its own power"
-            return False, f"bounced at {dest}"
-        if isinstance(o, Support):
-            if not self.support_matches(prov):
-                return False, "the supported unit was not ordered so"
-            if not self.result[("support", prov)]:
-                return False, "dislodged" if prov in dislodged else "support cut"
-            return True, ""
-        if isinstance(o, Convoy):
-            if not self.convoy_matches(prov):
-                return False, "the convoyed army was not ordered so"
-            if prov in dislodged:
-                return False, "dislodged"
-            return True, ""
+                return Code.OWN_UNIT, {"at": dest}
+            return Code.BOUNCED, {"at": dest}
+        if isinstance(o, Support) and not self.support_matches(prov):
+            return Code.NOT_MATCHED, {"what": "supported unit"}
+        if isinstance(o, Convoy) and not self.convoy_matches(prov):
+            return Code.NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
-            return False, "dislodged"
-        return True, ""
+            return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
+        if isinstance(o, Support) and not self.result[("support", prov)]:
+            return Code.CUT, {"by": self.cutter(prov)}
+        return Code.OK, {}
