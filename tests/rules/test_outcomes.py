@@ -41,3 +41,18 @@ def test_support_across_a_strait_is_illegal_with_its_code():
     o = got["A nap S A sic"]
     assert (o.outcome, o.code, dict(o.params)) == ("illegal", Code.SUPPORT_ACROSS_STRAIT, {"to": "sic"})
     assert o.reason == "no support is given across the strait to sic"
+
+
+def test_decisions_are_typed_kinds_and_steps():
+    """Decision keys and states are enums, not strings: a typo cannot make a
+    decision that is never resolved."""
+    from variantkit.graph import Graph
+    from variantkit.rules.movement import Kind, Resolver, Step
+    v = load(str(MAPS / "standard")).variant
+    game = Game.new(v)
+    orders, _ = game.parse({"france": ["A par - bur", "A mar S A par - bur"], "germany": ["A mun - bur"]})
+    r = Resolver(Graph(v), game.state, orders)
+    r.run()
+    assert set(r.result) == {(Kind.MOVE, "par"), (Kind.MOVE, "mun"), (Kind.SUPPORT, "mar")}
+    assert set(r.state_of.values()) == {Step.RESOLVED}
+    assert r.result[(Kind.MOVE, "par")] and not r.result[(Kind.MOVE, "mun")]

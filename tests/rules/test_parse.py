@@ -32,6 +32,7 @@ def std():
     ("A Mun S A Ber", Support("", A, "mun", "", "ber", None, A)),
     ("F Bla C A Ank-Sev", Convoy("", F, "bla", "", "ank", "sev")),
     ("A Bel-Hol via convoy", Move("", A, "bel", "", "hol", True)),
+    ("A Bel-Hol by convoy", Move("", A, "bel", "", "hol", True)),
     ("A PAR - BUR VIA", Move("", A, "par", "", "bur", True)),
     ("F Mid-Atlantic Ocean - Spain (north coast)", Move("", F, "mao", "", "spa/nc")),
     ("F mao - spa/nc", Move("", F, "mao", "", "spa/nc")),
@@ -69,8 +70,25 @@ def test_power_letter_n_is_india():
     ("", "the order is empty"),
     ("F Bla C A Ank", "a convoy names the army's move"),
     ("A Par - Bur please", "cannot read 'please' at the end"),
+    # a fleet is never convoyed: not read as the convoy of an army
+    ("F Bla C F Ank-Sev", "only armies are convoyed"),
+    ("F Bla C Fleet Ank - Sev", "only armies are convoyed"),
+    # a trailing 'by' is not 'via convoy'
+    ("A Bel - Hol by", "write 'by convoy'"),
+    ("A Bel - Hol by sea", "write 'by convoy'"),
 ])
 def test_unreadable_orders_say_why(std, text, reason):
     with pytest.raises(OrderError) as info:
         std.parse(text)
     assert reason in str(info.value)
+
+
+def test_phases_order_in_game_time():
+    from variantkit.rules.orders import Phase
+    texts = ["S1902M", "W1901A", "F1901R", "F1901M", "S1901R", "S1901M", "F1900M"]
+    assert [str(p) for p in sorted(Phase.parse(t) for t in texts)] == \
+        ["F1900M", "S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S1902M"]
+    assert Phase.parse("S1901M") < Phase.parse("F1901M")
+    assert not Phase.parse("F1901M") < Phase.parse("S1901M")
+    assert Phase.parse("W1901A") >= Phase.parse("F1901R")
+    assert max(Phase.parse("F1901M"), Phase.parse("S1901M")) == Phase.parse("F1901M")

@@ -20,6 +20,7 @@ below zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from ..graph import Graph
@@ -31,7 +32,19 @@ from .state import _P, Dislodged, GameState, UnitAt
 
 __all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
 
-Key = Tuple[str, str]  # ("move" | "support", province)
+class Kind(IntEnum):
+    """The two kinds of decision (IntEnum: keys hash as fast as ints)."""
+    MOVE = 0      # the move from this province succeeds
+    SUPPORT = 1   # the support from this province is given
+
+
+class Step(IntEnum):
+    """Where a decision stands while resolving."""
+    GUESSING = 0
+    RESOLVED = 1
+
+
+Key = Tuple[Kind, str]  # (kind, province)
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
 
 
@@ -68,7 +81,7 @@ class Resolver:
         self.dest_loc: Dict[str, str] = {}     # move province -> destination location
         self.modifier: Dict[str, int] = {}     # move province -> its edge's modifier
         self.result: Dict[Key, bool] = {}
-        self.state_of: Dict[Key, str] = {}     # "guessing" / "resolved"
+        self.state_of: Dict[Key, Step] = {}
         self.deps: List[Key] = []
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
         self._attackers: Optional[Dict[str, List[str]]] = None
@@ -210,20 +223,20 @@ class Resolver:
     # -- decisions -----------------------------------------------------------------
     def resolve(self, key: Key) -> bool:
         st = self.state_of.get(key)
-        if st == "resolved":
+        if st is Step.RESOLVED:
             return self.result[key]
-        if st == "guessing":
+        if st is Step.GUESSING:
             if key not in self.deps:
                 self.deps.append(key)
             return self.result[key]
         start = len(self.deps)
-        self.state_of[key] = "guessing"
+        self.state_of[key] = Step.GUESSING
         self.result[key] = False
         first = self.adjudicate(key)
         if len(self.deps) == start:
-            if self.state_of.get(key) != "resolved":
+            if self.state_of.get(key) is not Step.RESOLVED:
                 self.result[key] = first
-                self.state_of[key] = "resolved"
+                self.state_of[key] = Step.RESOLVED
             return first
         if self.deps[start] != key:
             # part of a cycle that started further up: keep the guess
@@ -233,7 +246,7 @@ class Resolver:
         for k in self.deps[start:]:
             self.state_of.pop(k, None)
         del self.deps[start:]
-        self.state_of[key] = "guessing"
+        self.state_of[key] = Step.GUESSING
         self.result[key] = True
         second = self.adjudicate(key)
         if first == second:
@@ -241,7 +254,7 @@ class Resolver:
                 self.state_of.pop(k, None)
             del self.deps[start:]
             self.result[key] = first
-            self.state_of[key] = "resolved"
+            self.state_of[key] = Step.RESOLVED
             return first
         self.backup_rule(start)
         return self.resolve(key)
@@ -249,7 +262,7 @@ class Resolver:
     def backup_rule(self, start: int) -> None:
         cycle = self.deps[start:]
         del self.deps[start:]
-        moves = [k[1] for k in cycle if k[0] == "move"]
+        moves = [k[1] for k in cycle if k[0] is Kind.MOVE]
         attacked = {_P[self.dest_loc[m]] for m in moves}
         # the convoys of the paradox: convoyed moves in the cycle, and those whose
         # fleets a move of the cycle attacks
@@ -266,15 +279,15 @@ class Resolver:
         else:
             # circular movement: every move of the cycle succeeds
             for k in cycle:
-                if k[0] == "move":
+                if k[0] is Kind.MOVE:
                     self.result[k] = True
-                    self.state_of[k] = "resolved"
+                    self.state_of[k] = Step.RESOLVED
                 else:
                     self.state_of.pop(k, None)
 
     def adjudicate(self, key: Key) -> bool:
         kind, prov = key
-        if kind == "move":
+        if kind is Kind.MOVE:
             return self.move_succeeds(prov)
         return self.support_given(prov)
 
@@ -300,9 +313,9 @@ class Resolver:
         return self.check.water_routes_from(prov, self.dest_loc[prov], fleets)
 
     def dislodged(self, prov: str) -> bool:
-        if prov in self.moves and self.resolve(("move", prov)):
+        if prov in self.moves and self.resolve((Kind.MOVE, prov)):
             return False
-        return any(self.resolve(("move", src)) for src in self.attackers(prov))
+        return any(self.resolve((Kind.MOVE, src)) for src in self.attackers(prov))
 
     def attackers(self, prov: str) -> List[str]:
         if self._attackers is None:
@@ -331,10 +344,10 @@ class Resolver:
             return 0
         dest = _P[self.dest_loc[prov]]
         mover = self.units[prov]
-        supports = [s for s in self.supports_for(prov, dest) if self.resolve(("support", s))]
+        supports = [s for s in self.supports_for(prov, dest) if self.resolve((Kind.SUPPORT, s))]
         occupant = self.units.get(dest)
         h2h = self.head_to_head(prov)
-        if occupant is None or (dest in self.moves and h2h is None and self.resolve(("move", dest))):
+        if occupant is None or (dest in self.moves and h2h is None and self.resolve((Kind.MOVE, dest))):
             return self.strength(prov, len(supports))
         if occupant.power == mover.power:
             return 0
@@ -344,23 +357,23 @@ class Resolver:
         if prov not in self.units:
             return NOBODY
         if prov in self.moves:
-            return NOBODY if self.resolve(("move", prov)) else 1
-        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve(("support", s)))
+            return NOBODY if self.resolve((Kind.MOVE, prov)) else 1
+        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve((Kind.SUPPORT, s)))
 
     def defend_strength(self, prov: str) -> int:
         dest = _P[self.dest_loc[prov]]
         return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve(("support", s))))
+                                       if self.resolve((Kind.SUPPORT, s))))
 
     def prevent_strength(self, prov: str) -> int:
         if not self.path(prov):
             return NOBODY
         h2h = self.head_to_head(prov)
-        if h2h is not None and self.resolve(("move", h2h)):
+        if h2h is not None and self.resolve((Kind.MOVE, h2h)):
             return NOBODY
         dest = _P[self.dest_loc[prov]]
         return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve(("support", s))))
+                                       if self.resolve((Kind.SUPPORT, s))))
 
     def move_succeeds(self, prov: str) -> bool:
         if not self.path(prov):
@@ -411,17 +424,17 @@ class Resolver:
             return True
         return self.strength(src, sum(1 for s in self.supports_for(src, prov)
                                       if self.units[s].power != attacked
-                                      and self.resolve(("support", s)))) > 0
+                                      and self.resolve((Kind.SUPPORT, s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def run(self) -> MovementResult:
         for prov in list(self.moves):
-            self.resolve(("move", prov))
+            self.resolve((Kind.MOVE, prov))
         for prov in list(self.supports):
-            self.resolve(("support", prov))
+            self.resolve((Kind.SUPPORT, prov))
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
-        moved = {p for p in self.moves if self.result[("move", p)]}
+        moved = {p for p in self.moves if self.result[(Kind.MOVE, p)]}
         for prov, unit in self.units.items():
             if prov in moved:
                 loc = self.dest_loc[prov]
@@ -455,14 +468,14 @@ class Resolver:
 
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
-            if self.result[("move", prov)]:
+            if self.result[(Kind.MOVE, prov)]:
                 return Code.OK, {}
             if not self.path(prov):
                 return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = _P[self.dest_loc[prov]]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
-                    not (dest in self.moves and self.result[("move", dest)]):
+                    not (dest in self.moves and self.result[(Kind.MOVE, dest)]):
                 return Code.OWN_UNIT, {"at": dest}
             return Code.BOUNCED, {"at": dest}
         if isinstance(o, Support) and not self.support_matches(prov):
@@ -471,6 +484,6 @@ class Resolver:
             return Code.NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
             return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
-        if isinstance(o, Support) and not self.result[("support", prov)]:
+        if isinstance(o, Support) and not self.result[(Kind.SUPPORT, prov)]:
             return Code.CUT, {"by": self.cutter(prov)}
         return Code.OK, {}

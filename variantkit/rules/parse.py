@@ -180,7 +180,8 @@ class OrderParser:
             self._end(cur)
             return Support(power or "", unit, loc, original, target, dest, tunit)
         if word in CONVOY:
-            self._unit(cur)
+            if self._unit(cur) is UnitType.FLEET:
+                raise OrderError("only armies are convoyed: 'F bla C A ank - sev'")
             frm = self._need_location(cur, "the convoyed army")
             if cur.peek() not in MOVE:
                 raise OrderError("a convoy names the army's move: 'F nth C A lon - nwy'")
@@ -206,15 +207,16 @@ class OrderParser:
         raise OrderError(f"cannot read {word!r} after {loc}: expected -, H, S, C, R, D or B")
 
     def _via(self, cur: _Cursor) -> bool:
+        """``via``, ``via convoy``, ``via c`` or ``by convoy`` (``by`` alone says nothing)."""
         if cur.peek() in VIA:
             cur.take()
             if cur.peek() in ("convoy", "c"):
                 cur.take()
             return True
-        if cur.peek() == "by" :
-            cur.take()
-            if cur.peek() in ("convoy", "c"):
-                cur.take()
+        if cur.peek() == "by":
+            if cur.i + 1 >= len(cur.tokens) or cur.tokens[cur.i + 1] not in ("convoy", "c"):
+                raise OrderError("'by' says how the army goes: write 'by convoy'")
+            cur.i += 2
             return True
         return False
 
