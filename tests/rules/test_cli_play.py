@@ -5,6 +5,7 @@ import json
 import pytest
 
 from variantkit.cli import main
+from variantkit.io import load
 
 from tests.conftest import MAPS
 
@@ -105,3 +106,38 @@ def test_saved_game_loads_back(tmp_path):
 def test_fuzz_200_years_runs_clean(variant, capsys):
     assert main(["fuzz", str(MAPS / variant), "--years", "200", "--seed", "7"]) == 0
     assert "0 problem(s)" in capsys.readouterr().out
+
+
+def test_options_command_lists_a_powers_legal_orders(tmp_path, capsys):
+    from variantkit.io.game_file import dump_game
+    from variantkit.rules.game import Game
+    v = load(str(MAPS / "standard")).variant
+    path = tmp_path / "game.json"
+    dump_game(Game.new(v), str(path))
+    assert main(["options", str(MAPS / "standard"), "--game", str(path), "--power", "France"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["phase"] == "S1901M" and list(out["options"]) == ["france"]
+    france = out["options"]["france"]
+    assert sorted(france) == ["bre", "mar", "par"]
+    assert {"A par H", "A par - bur", "A par - gas", "A par - pic", "A par - bre"} <= set(france["par"])
+    assert "A mar S A par - bur" in france["mar"] and "A mar S A par - gas" in france["mar"]
+    assert "F bre - mao" in france["bre"] and "A par - mar" not in france["par"]
+    # every unit of every power when no power is named: 22 units in 1901
+    assert main(["options", str(MAPS / "standard"), "--game", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(len(by) for by in out["options"].values()) == 22
+
+
+def test_options_command_bad_input_is_a_located_error(tmp_path, capsys):
+    assert main(["options", str(MAPS / "standard"), "--game", str(tmp_path / "none.json")]) == 2
+    assert "VK411" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"position": [}')
+    assert main(["options", str(MAPS / "standard"), "--game", str(bad)]) == 2
+    assert f"{bad}:1:" in capsys.readouterr().err
+    from variantkit.io.game_file import dump_game
+    from variantkit.rules.game import Game
+    good = tmp_path / "game.json"
+    dump_game(Game.new(load(str(MAPS / "standard")).variant), str(good))
+    assert main(["options", str(MAPS / "standard"), "--game", str(good), "--power", "Narnia"]) == 2
+    assert "VK412" in capsys.readouterr().err

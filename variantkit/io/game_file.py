@@ -149,9 +149,27 @@ def dump_game(game: Game, path: str) -> None:
 
 
 def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    rec = yaml.safe_load(text) if path.endswith((".yaml", ".yml")) else json.loads(text)
+    """A saved game; a file that cannot be read as one raises UnusableInput (VK411)."""
+    from ..problems import UnusableInput
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnusableInput([Problem("VK411", f"cannot read the game file: {exc}",
+                                     "give a game saved by 'variantkit play --save' or the editor", path)])
+    try:
+        rec = yaml.safe_load(text) if path.endswith((".yaml", ".yml")) else json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnusableInput([Problem("VK411", f"the game file is not JSON: {exc.msg}",
+                                     "give a game saved as .json or .yaml", path, exc.lineno, exc.colno)])
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise UnusableInput([Problem("VK411", f"the game file is not YAML: {exc}",
+                                     "give a game saved as .json or .yaml", path,
+                                     mark.line + 1 if mark else None, mark.column + 1 if mark else None)])
+    if not isinstance(rec, dict):
+        raise UnusableInput([Problem("VK411", "the game file holds no game record",
+                                     "a game is a mapping with 'position' and 'history'", path)])
     state, problems = state_from_record(variant, rec.get("position", {}), path)
     game = Game(variant, state, winner=rec.get("winner"), drawn=bool(rec.get("drawn")))
     for h in rec.get("history", ()):

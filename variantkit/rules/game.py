@@ -69,6 +69,10 @@ class Game:
         season = (phase or self.state.phase).graph_season if self.seasonal else None
         return self._graph_and_checker(season)[0]
 
+    def checker(self, phase: Optional[Phase] = None) -> OrderChecker:
+        """The order checker of the graph of this phase (shared, with its caches)."""
+        return self._graph_and_checker(self.graph(phase).season)[1]
+
     def _graph_and_checker(self, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
         got = self._graphs.get(season)
         if got is None:
