@@ -78,7 +78,7 @@ def test_border_move_modifier_read_from_a_jdip_file(reference, tmp_path):
     (tmp_path / "youngstown_adjacency.xml").write_text(adj.replace('baseMoveModifier="-1"',
                                                                    'baseMoveModifier="hard"'))
     v, problems = read(str(tmp_path))
-    assert [p.code for p in problems if p.severity == "error"] == ["VK729"]
+    assert [p.code for p in problems if p.severity == "error"] == ["VK730"]
     assert not any(e.modifier for e in v.edges)
 
 
