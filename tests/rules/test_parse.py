@@ -92,3 +92,36 @@ def test_phases_order_in_game_time():
     assert not Phase.parse("F1901M") < Phase.parse("S1901M")
     assert Phase.parse("W1901A") >= Phase.parse("F1901R")
     assert max(Phase.parse("F1901M"), Phase.parse("S1901M")) == Phase.parse("F1901M")
+
+
+@pytest.mark.parametrize("name", ["standard", "youngstown", "loeb9"])
+def test_quick_reader_agrees_with_the_full_reader(name):
+    """The quick path reads the common shapes at once; on every order of random
+    games, in our notation and the diplomacy package's, it gives what the full
+    reader gives, or leaves the text to it."""
+    import random
+    from variantkit.rules.fuzz import random_orders
+    from variantkit.rules.game import Game
+    from variantkit.rules.orders import describe
+    from tests.peers.diplomacy_peer import order_text
+    v = load(str(MAPS / name)).variant
+    parser = OrderParser(v)
+    game, rng = Game.new(v), random.Random(3)
+    quick = 0
+    texts = ["A par - bur by convoy", "A par - bur via c", "F bla C F ank - sev", "A par S par",
+             "F spa nc - mao", "A Par S A Mar-Bur", "Build A par", "A par B", "F bre D", "WAIVE"]
+    while game.state.phase.year < 1906 and not game.over:
+        orders = random_orders(game, rng)
+        kind = str(game.state.phase)[-1]
+        texts += [describe(o) for o in orders] + [order_text(o, kind) for o in orders]
+        game.process(orders)
+    for text in texts:
+        got = parser._quick(text, "", text)
+        try:
+            full = parser._full(text, "", text)
+        except OrderError:
+            full = None
+        if got is not None:
+            quick += 1
+            assert got == full and type(got) is type(full), text
+    assert quick > len(texts) // 2

@@ -29,6 +29,21 @@ _SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = 
 _SHARED_KEPT = 8
 
 
+_PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
+
+
+def shared_parser(variant: Variant) -> OrderParser:
+    """The order parser of ``variant``, shared by its games like the graph
+    (its name index costs milliseconds to build and remembers what it read)."""
+    got = _PARSERS.get(id(variant))
+    if got is None or got.variant is not variant:
+        got = _PARSERS[id(variant)] = OrderParser(variant)
+        while len(_PARSERS) > _SHARED_KEPT:
+            _PARSERS.popitem(last=False)
+    _PARSERS.move_to_end(id(variant))
+    return got
+
+
 def shared_graph(variant: Variant, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
     """The graph of ``variant`` in ``season`` and its order checker."""
     key = (id(variant), season)
@@ -87,7 +102,7 @@ class Game:
 
     def parser(self) -> OrderParser:
         if not hasattr(self, "_parser"):
-            self._parser = OrderParser(self.variant)
+            self._parser = shared_parser(self.variant)
         return self._parser
 
     @property

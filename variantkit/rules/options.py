@@ -63,6 +63,17 @@ class _Board:
                     if w in self.chain:
                         self.shores[self.chain[w]].add(p)
         self._dests: Dict[str, Dict[str, bool]] = {}
+        # province -> the units that could move into it, and the coasts they land on
+        self.into: Dict[str, List[str]] = {}
+        self.coasts_into: Dict[Tuple[str, str], List[str]] = {}
+        for tp in sorted(self.units):
+            for d in self.destinations(tp):
+                p = _P[d]
+                got = self.into.setdefault(p, [])
+                if not got or got[-1] != tp:
+                    got.append(tp)
+                if "/" in d:
+                    self.coasts_into.setdefault((tp, p), []).append(d)
 
     def chains_touching(self, prov: str) -> Set[int]:
         return {self.chain[w] for w in self.check._waters_next_to(prov) if w in self.chain}
@@ -110,20 +121,15 @@ def _movement(board: _Board, u: UnitAt) -> List[Order]:
         t = board.units.get(p)
         if t is not None:
             out.append(Support(u.power, u.type, u.loc, "", t.loc, None, t.type))
-    reach_set = set(reach)
-    for tp in sorted(board.units):
-        if tp == prov:
-            continue
-        t = board.units[tp]
-        dests = board.destinations(tp)
-        provs = sorted({_P[d] for d in dests} & reach_set - {prov})
-        for p in provs:
+    for p in reach:
+        for tp in board.into.get(p, ()):
+            if tp == prov:
+                continue
+            t = board.units[tp]
             out.append(Support(u.power, u.type, u.loc, "", t.loc, p, t.type))
             # a support naming a coast supports the move to that coast only
-            coasts = [d for d in dests if "/" in d and _P[d] == p]
-            if len(g.coasts.get(p, ())) > 1:
-                for c in sorted(coasts):
-                    out.append(Support(u.power, u.type, u.loc, "", t.loc, c, t.type))
+            for c in sorted(board.coasts_into.get((tp, p), ())):
+                out.append(Support(u.power, u.type, u.loc, "", t.loc, c, t.type))
     if u.type is UnitType.FLEET and prov in board.chain:
         chain = board.chain[prov]
         shores = board.shores[chain]
