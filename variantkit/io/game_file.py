@@ -7,7 +7,7 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Mapping, Tuple
 
 import yaml
 
@@ -114,7 +114,29 @@ def game_to_record(game: Game) -> Dict[str, Any]:
 
 
 def outcome_record(o) -> Dict[str, Any]:
-    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason}
+    """An outcome for other tools: ``code`` and ``params`` to act on, ``reason``
+    in words for people."""
+    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason,
+            "code": o.code.value, "params": dict(o.params)}
+
+
+def outcome_from_record(game: Game, r: Mapping[str, Any]):
+    """An outcome read back, with its order parsed once here (so nobody
+    downstream reads order text again); a file without codes keeps its words."""
+    from ..rules.orders import Hold
+    from ..rules.outcomes import Code, Outcome, words
+    from ..rules.parse import OrderError
+    try:
+        order = game.parser().parse(r["order"], r["power"])
+    except OrderError:
+        order = Hold(r["power"], None, "", r["order"])
+    try:
+        code, params = Code(r["code"]), dict(r.get("params") or {})
+        words(code, params)  # parameters that cannot be put into words are no code
+    except (KeyError, ValueError, TypeError, IndexError):
+        reason = r.get("reason", "")
+        code, params = (Code.NOTED, {"text": reason}) if reason else (Code.OK, {})
+    return Outcome(r["power"], order, r["order"], r["outcome"], code, params)
 
 
 def dump_game(game: Game, path: str) -> None:
@@ -127,17 +149,32 @@ def dump_game(game: Game, path: str) -> None:
 
 
 def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    rec = yaml.safe_load(text) if path.endswith((".yaml", ".yml")) else json.loads(text)
+    """A saved game; a file that cannot be read as one raises UnusableInput (VK411)."""
+    from ..problems import UnusableInput
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnusableInput([Problem("VK411", f"cannot read the game file: {exc}",
+                                     "give a game saved by 'variantkit play --save' or the editor", path)])
+    try:
+        rec = yaml.safe_load(text) if path.endswith((".yaml", ".yml")) else json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnusableInput([Problem("VK411", f"the game file is not JSON: {exc.msg}",
+                                     "give a game saved as .json or .yaml", path, exc.lineno, exc.colno)])
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise UnusableInput([Problem("VK411", f"the game file is not YAML: {exc}",
+                                     "give a game saved as .json or .yaml", path,
+                                     mark.line + 1 if mark else None, mark.column + 1 if mark else None)])
+    if not isinstance(rec, dict):
+        raise UnusableInput([Problem("VK411", "the game file holds no game record",
+                                     "a game is a mapping with 'position' and 'history'", path)])
     state, problems = state_from_record(variant, rec.get("position", {}), path)
     game = Game(variant, state, winner=rec.get("winner"), drawn=bool(rec.get("drawn")))
-    from ..rules.movement import Outcome
-    from ..rules.orders import Hold
     for h in rec.get("history", ()):
         before, more = state_from_record(variant, h.get("position", {}), path)
         problems.extend(more)
-        outcomes = [Outcome(r["power"], Hold(r["power"], None, ""), r["order"], r["outcome"],
-                            r.get("reason", "")) for r in h.get("results", ())]
+        outcomes = [outcome_from_record(game, r) for r in h.get("results", ())]
         game.history.append(PhaseRecord(Phase.parse(h["phase"]), before, outcomes))
     return game, problems
