@@ -56,6 +56,7 @@ def test_dpjudge_round_trip(name, tmp_path):
         assert {a for a in p.aliases if a not in ("english", "japan", "norway", "norwegian")} <= kept
 
 
+@pytest.mark.slow  # the package's own game loop: about 40 s for Youngstown
 @pytest.mark.parametrize("name", BUNDLED)
 def test_the_diplomacy_package_loads_and_plays_the_export(name, tmp_path):
     diplomacy = pytest.importorskip("diplomacy")
