@@ -89,7 +89,8 @@ def parse_filed(game: Game, filed):
 
 def cmd_adjudicate(args) -> int:
     v = _variant(args.variant)
-    raw = read_stream(getattr(sys.stdin, "buffer", sys.stdin), MAX_GAME_BYTES)
+    stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # tests give a StringIO
+    raw = read_stream(stdin, MAX_GAME_BYTES)
     try:
         rec = json.loads(raw if isinstance(raw, str) else raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -132,10 +133,10 @@ def _read_script(path: str):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
         raise UnusableInput([Problem("VK402", "the order script is not UTF-8 text",
-                                     "save the script as UTF-8", path, line)])
-    phases, current = [], None
+                                     "save the script as UTF-8", path, raw[:exc.start].count(b"\n") + 1)])
+    phases: list = []
+    current = None
     for number, raw_line in enumerate(text.split("\n"), 1):
         if len(raw_line) > MAX_ORDER_CHARS:
             raise UnusableInput([Problem("VK008", f"the line is {len(raw_line)} characters long, "

@@ -7,7 +7,7 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import yaml
 
@@ -87,7 +87,7 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
         if value is None:
             return {}
         if not isinstance(value, dict):
-            bad(f"{key}: {_short(value)} is not an object of powers", f'write {{"france": [...]}}')
+            bad(f"{key}: {_short(value)} is not an object of powers", 'write {"france": [...]}')
             return {}
         out = {}
         for power, items in value.items():
@@ -101,7 +101,7 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
                 out[power] = items
         return out
 
-    def unit(power: str, text: Any, field: str) -> UnitAt:
+    def unit(power: str, text: Any, field: str) -> Optional[UnitAt]:
         if not isinstance(text, str) or len(text.split()) != 2 or text.split()[0].upper() not in ("A", "F"):
             bad(f"{field}: cannot read the unit {_short(text)}", "write units as 'A par' or 'F spa/nc'")
             return None
@@ -273,7 +273,7 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
                                     '{"phase": "S1901M", "position": ..., "results": [...]}', path))
             continue
         try:
-            phase = Phase.parse(h.get("phase")) if isinstance(h.get("phase"), str) else None
+            phase = Phase.parse(h["phase"]) if isinstance(h.get("phase"), str) else None
         except ValueError:
             phase = None
         if phase is None:

@@ -470,7 +470,8 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
     if not os.path.exists(base_path):
         loaded.report.add(source.problem(("extends",), "VK021",
                                          f"the base variant {_short(data['extends'])} does not exist",
-                                         f"give the path of the base variant relative to this file (looked for {base_path})"))
+                                         "give the path of the base variant relative to this file "
+                                         f"(looked for {base_path})"))
         return
     try:
         base = load(base_path, chain + (here,))
