@@ -373,7 +373,7 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     if kind == "required":
         return source.problem(path, "VK012", f"{where}: {err.message}",
                               "add the missing field")
-    if kind in ("type", "enum", "const", "pattern", "minimum", "minItems", "maxItems", "minLength"):
+    if kind in ("type", "enum", "const", "pattern", "minimum", "maximum", "minItems", "maxItems", "minLength"):
         return source.problem(path, "VK013", f"{where}: {err.message}",
                               _hint_for(kind, err))
     if kind in ("not", "if", "then", "else"):

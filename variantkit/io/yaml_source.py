@@ -7,6 +7,7 @@ value's path maps to its line and column.
 from __future__ import annotations
 
 import gc
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -96,7 +97,13 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
     if isinstance(node, yaml.SequenceNode):
         return [_walk(n, path + (i,), source, problems, loader) for i, n in enumerate(node.value)]
     try:
-        return loader.construct_object(node, deep=True)
+        value = loader.construct_object(node, deep=True)
+        if type(value) is float and not math.isfinite(value):
+            # .nan and .inf pass a schema's number checks, then break geometry and counts
+            problems.append(Problem("VK013", f"{_short(node.value)} is not a finite number", "give a number",
+                                    source.file, node.start_mark.line + 1, node.start_mark.column + 1))
+            return None
+        return value
     except (ValueError, OverflowError):  # a timestamp such as 2001-02-30, an int of 5,000 digits
         problems.append(Problem("VK002", f"cannot read the value {_short(node.value)}",
                                 "quote it to keep it as text", source.file,
