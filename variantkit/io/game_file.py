@@ -255,7 +255,7 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
                                      'a game is {"position": ..., "history": [...]}', path)])
     state, problems = state_from_record(variant, rec.get("position", {}), path, "position")
     winner = rec.get("winner")
-    if winner is not None and winner not in {p.id for p in variant.powers}:
+    if winner is not None and (not isinstance(winner, str) or winner not in {p.id for p in variant.powers}):
         problems.append(Problem("VK401", f"winner: {_short(winner)} is no power of {variant.id}",
                                 "the winning power's id, or null", path))
         winner = None

@@ -244,7 +244,7 @@ class _Walker:
                     self.doc.warn("VK806", f"path {el.get('id') or ''} draws nothing", "", el.sourceline)
                     return None, False
                 return rings, closed
-        except (ValueError, IndexError, TypeError) as exc:
+        except (ValueError, IndexError, TypeError, AttributeError) as exc:  # svgelements on "d=\"H1\""
             self.doc.warn("VK806", f"cannot read the {tag} {el.get('id') or ''}: {exc}",
                           "fix its path data in the drawing program", el.sourceline)
         return None, False
