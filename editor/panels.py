@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
+from variantkit.lint import lint
 from variantkit.validate import check
 
+from .colour_field import ColourField, as_hex
 from .commands import AcceptProposals, RenameProvince, SetProvinceField
 from .document import Document
 
@@ -121,6 +123,9 @@ class _Check(QRunnable):
     def run(self) -> None:
         try:
             problems = check(self.variant)
+            if not any(p.severity == "error" for p in problems):
+                # map lint as warnings (not the trial exports: too slow while editing)
+                problems = problems + lint(self.variant, portability=False)
         except Exception as exc:  # shown in the panel, never a crash of the editor
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
@@ -128,6 +133,9 @@ class _Check(QRunnable):
             self.sink.done.emit(self.generation, problems)
         except RuntimeError:
             pass  # the window closed while the check ran: nobody to tell
+
+
+SUMMARY_OVER = 5  # more problems of one code than this: one line for them all
 
 
 class ValidationPanel(QWidget):
@@ -165,14 +173,75 @@ class ValidationPanel(QWidget):
             return  # a newer check is on its way
         self.shown = generation
         self.problems = problems
-        self.list.clear()
+        self._fill(problems)
+
+    def show_external(self, problems: list, title: str = "") -> None:
+        """Problems found elsewhere (a refused save, a file that cannot be
+        opened), under ``title``: shown until the next check."""
+        self.problems = [p for p in problems if hasattr(p, "code")]
+        self._fill(self.problems, heading=False)
+        if title:
+            self.list.insertItem(0, self._note(title))
         for p in problems:
-            item = QListWidgetItem(f"{p.severity} {p.code}: {p.message}")
-            item.setToolTip(p.hint)
-            self.list.addItem(item)
+            if not hasattr(p, "code"):
+                self.list.addItem(str(p))
+
+    def _fill(self, problems: list, heading: bool = True) -> None:
+        """A summary first; codes with many problems as one line each."""
+        self.list.clear()
+        pending, accepted = self._proposal_counts()
+        waiting = {"VK120"} if pending else set()  # unreachable only until edges are accepted
+        if heading and pending:
+            done = "none accepted" if not accepted else f"{accepted} edges in the variant"
+            self.list.addItem(self._note(f"{pending} edges proposed, {done}: "
+                                         "accept them in Proposals before reading the problems"))
+        by_code: dict = {}
+        for i, p in enumerate(problems):
+            by_code.setdefault(p.code, []).append(i)
+        errors = sum(1 for p in problems if p.severity == "error" and p.code not in waiting)
+        warnings = sum(1 for p in problems if p.severity != "error")
+        if heading:
+            if not problems:
+                self.list.addItem(self._note("No problems: the variant is complete and consistent"))
+            else:
+                other = " other" if waiting & set(by_code) else ""
+                self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
+        for code, rows in by_code.items():
+            first = problems[rows[0]]
+            if len(rows) > SUMMARY_OVER or code in waiting:
+                why = " (until the proposals are accepted)" if code in waiting else ""
+                item = QListWidgetItem(f"{first.severity} {code} x{len(rows)}{why}: {first.message}, ...")
+                item.setToolTip("\n".join(problems[r].message for r in rows[:30]) + f"\n{first.hint}")
+                item.setData(Qt.ItemDataRole.UserRole, rows[0])
+                self.list.addItem(item)
+                continue
+            for r in rows:
+                p = problems[r]
+                item = QListWidgetItem(f"{p.severity} {p.code}: {p.message}")
+                item.setToolTip(p.hint)
+                item.setData(Qt.ItemDataRole.UserRole, r)
+                self.list.addItem(item)
+
+    @staticmethod
+    def _note(text: str) -> QListWidgetItem:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, None)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        return item
+
+    def _proposal_counts(self):
+        have = {(e.a, e.b) for e in self.doc.variant.edges} | {(e.b, e.a) for e in self.doc.variant.edges}
+        pending = sum(1 for p in self.doc.proposals
+                      if (p.edge.a, p.edge.b) not in have and (p.edge.a, p.edge.b) not in self.doc.rejected)
+        return pending, len(self.doc.variant.edges)
 
     def _pick(self, item) -> None:
-        p = self.problems[self.list.row(item)]
+        row = item.data(Qt.ItemDataRole.UserRole)
+        if row is None or row >= len(self.problems):
+            return  # a summary line
+        p = self.problems[row]
         for word in p.message.replace(",", " ").replace(":", " ").split():
             if self.doc.variant.province(word.split("/")[0]) is not None:
                 self.problem_selected.emit(word.split("/")[0])
@@ -243,7 +312,7 @@ class PowersPanel(QWidget):
         form = QFormLayout()
         self.fields = {}
         for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
-            self.fields[key] = QLineEdit()
+            self.fields[key] = ColourField() if key == "colour" else QLineEdit()
             form.addRow(key.capitalize(), self.fields[key])
         layout.addLayout(form)
         row = QHBoxLayout()
@@ -297,6 +366,11 @@ class PowersPanel(QWidget):
         except ValueError as exc:
             self.error.setText(str(exc))
             return False
+        colour = as_hex(text["colour"])
+        if colour is None:  # checked as typed; never written as the file could not be reopened
+            self.error.setText(f"{text['colour']!r} is not a colour: write #rrggbb or pick one")
+            return False
+        text["colour"] = colour
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
         old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),

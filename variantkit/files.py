@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
 from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, Union
@@ -22,9 +23,14 @@ from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, 
 from .problems import Problem, UnusableInput
 
 TRUST_ENV = "VARIANTKIT_TRUST"
-# Temporary files are ``.NAME.vk-tmp-PID-RANDOM``: a run that finds one whose
-# process is gone removes it (the writer was killed between create and rename).
-TMP_MARK = ".vk-tmp-"
+# Temporary files are ``.~NAME.PID.RANDOM.tmp`` beside the target: a write that
+# finds one whose process is gone removes it (that writer was killed mid-write).
+_TEMP = re.compile(r"^\.~.+\.(?P<pid>\d+)\.[^.]*\.tmp(\.part\.png)?$")  # .part.png: Qt's own temp
+
+
+def temp_prefix(path: str) -> str:
+    """The start of the name of a temporary file written beside ``path``."""
+    return f".~{os.path.basename(path)}.{os.getpid()}."
 
 
 # ---------------------------------------------------------------------------
@@ -149,12 +155,10 @@ def _clean_stale(folder: str) -> None:
     except OSError:
         return
     for name in names:
-        if TMP_MARK not in name or not name.startswith("."):
+        m = _TEMP.match(name)
+        if m is None:
             continue
-        try:
-            pid = int(name.rsplit(TMP_MARK, 1)[1].split("-")[0])
-        except ValueError:
-            continue
+        pid = int(m["pid"])
         if pid == os.getpid() or _alive(pid):
             continue
         with contextlib.suppress(OSError):
@@ -191,7 +195,7 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise WriteRefused([Problem("VK030", f"{path} is not a regular file", "write to a file", path)])
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}{TMP_MARK}{os.getpid()}-", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             if old is not None:

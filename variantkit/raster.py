@@ -32,14 +32,13 @@ def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
             path)])
     import os
     import tempfile
-    from .files import TMP_MARK, atomic_write
+    from .files import atomic_write, temp_prefix
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)
     # the front end writes beside the target, then the bytes go through atomic_write
     # (mode, symlink, protected inputs); the temp name is one a later run cleans
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}{TMP_MARK}{os.getpid()}-",
-                               suffix=".png", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
     os.close(fd)
     try:
         raster(svg, tmp, scale)

@@ -270,7 +270,8 @@ def test_jdip(request):
 
 
 def test_njudge(request):
-    base = b"Paris, l par\nBrest, xl bre\nNorth Sea, w nth\n-1\npar-mv: bre\nbre-mv: par\nbre-xc: nth\nnth-xc: bre\n-1\n"
+    base = (b"Paris, l par\nBrest, xl bre\nNorth Sea, w nth\n-1\n"
+            b"par-mv: bre\nbre-mv: par\nbre-xc: nth\nnth-xc: bre\n-1\n")
     words = ["-1", "par-mv:", "bre-xc:", "Paris,", "l", "xl", "w", "par", "bre", "nth", ",", ":", "-"]
     check(request, "njudge", mutations(base) | soup(words),
           lambda f, d: (["import", "njudge", f.file("x.map", d), "-o", str(f.folder / "out"), "--force"], None))

@@ -16,7 +16,7 @@ def elsewhere_sub(ws):
     """A subvariant whose base is two folders away (outside its own folders)."""
     path = ws / "a" / "b" / "c" / "variant.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text(f"format: 1\nid: far\nname: Far\nextends: ../../../v/variant.yaml\nchanges: {{}}\n")
+    path.write_text("format: 1\nid: far\nname: Far\nextends: ../../../v/variant.yaml\nchanges: {}\n")
     return str(path)
 
 

@@ -13,10 +13,10 @@ from typing import List, Optional
 
 from ..files import TRUST_ENV
 from ..problems import UnusableInput
-from . import art, convert, play, render, variant
+from . import art, convert, play, render, review, variant
 from .output import print_problems
 
-GROUPS = (variant, render, convert, play, art)
+GROUPS = (variant, render, convert, play, art, review)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -61,3 +61,14 @@ def finite(low: float, high: float):
             raise argparse.ArgumentTypeError(f"{text!r} is not a number from {low:g} to {high:g}")
         return value
     return parse
+
+
+def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
+    """An SVG picture written as .png (through the rasterizer) or as SVG."""
+    if path.lower().endswith(".png"):
+        from ..raster import write_png
+        write_png(svg, path, scale)
+    else:
+        from ..files import atomic_write
+        atomic_write(path, svg.decode("utf-8"))
+    print(f"wrote {path}", file=sys.stderr)
