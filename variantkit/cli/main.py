@@ -12,7 +12,7 @@ import sys
 from typing import List, Optional
 
 from ..files import TRUST_ENV
-from ..problems import UnusableInput
+from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
 from .output import print_problems
 
@@ -44,6 +44,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
+        print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
+                                f"{exc.strerror or exc}", "check the path, its permissions and free space",
+                                str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
+        return 2
     finally:
         if args.trust:
             if before is None:
