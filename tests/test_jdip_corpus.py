@@ -11,7 +11,7 @@ from variantkit.cli import main
 from variantkit.formats.jdip import read
 from variantkit.validate import load_checked
 
-REFUSED = {"Modern (with Wings)": "VK731"}  # wing units: variantkit has armies and fleets
+REFUSED = {"Modern (with Wings)": "VK717"}  # wing units: variantkit has armies and fleets
 
 
 def corpus(reference):
@@ -85,7 +85,7 @@ def test_inactive_powers_and_the_game_length_are_reported(reference):
     v, problems = variant(reference, "stdVariants", "Standard (6 Players)")
     assert "italy" in {p.id for p in v.powers}
     codes = {(p.code, p.line) for p in problems}
-    assert ("VK733", 269) in codes and any(c == "VK732" for c, _ in codes)
+    assert ("VK719", 269) in codes and any(c == "VK718" for c, _ in codes)
     assert v.rules.draw_after_static_falls == 7  # YEARS_WITHOUT_SC_CAPTURE
 
 
@@ -103,6 +103,12 @@ VARIANTS = """<?xml version="1.0"?>
 """
 
 
+@pytest.fixture
+def trusted(reference, monkeypatch):
+    """The small variants below name jDip's standard adjacency where it lies: trusted."""
+    monkeypatch.setenv("VARIANTKIT_TRUST", str(reference / "formats" / "jdip"))
+
+
 def small(reference, tmp_path, turn="Spring, 1901, Movement", extra=""):
     adjacency = reference / "formats" / "jdip" / "std_adjacency.xml"
     (tmp_path / "variants.xml").write_text(VARIANTS.format(adjacency=adjacency, turn=turn, extra=extra))
@@ -113,7 +119,7 @@ def small(reference, tmp_path, turn="Spring, 1901, Movement", extra=""):
     ("Spring 401 Movement", "S401M"), ("Spring 1994 Movement", "S1994M"),
     ("Spring, 1898 Movement", "S1898M"), ("Fall, 1900, Adjustment", "W1900A"), ("Fall, 1,901, Retreat", None),
     ("Summer, 1901, Movement", None), ("Spring, 1901, Adjustment", None)])
-def test_starting_turns(reference, tmp_path, turn, start):
+def test_starting_turns(reference, trusted, tmp_path, turn, start):
     v, problems = small(reference, tmp_path, turn)
     errors = [p for p in problems if p.severity == "error"]
     if start is None:
@@ -123,11 +129,11 @@ def test_starting_turns(reference, tmp_path, turn, start):
 
 
 @pytest.mark.parametrize("extra,code", [
-    ('<INITIALSTATE province="xyz" power="france" unit="army"/>', "VK730"),
+    ('<INITIALSTATE province="xyz" power="france" unit="army"/>', "VK716"),
     ('<INITIALSTATE province="par" power="spain" unit="army"/>', "VK724"),
-    ('<INITIALSTATE province="par" power="france" unit="wing"/>', "VK731"),
-    ('<SUPPLYCENTER province="qqq" homepower="france"/>', "VK730")])
-def test_what_names_nothing_is_refused_at_its_line(reference, tmp_path, extra, code):
+    ('<INITIALSTATE province="par" power="france" unit="wing"/>', "VK717"),
+    ('<SUPPLYCENTER province="qqq" homepower="france"/>', "VK716")])
+def test_what_names_nothing_is_refused_at_its_line(reference, trusted, tmp_path, extra, code):
     _, problems = small(reference, tmp_path, extra=extra)
     errors = [(p.code, p.line) for p in problems if p.severity == "error"]
     assert errors == [(code, 10)]
