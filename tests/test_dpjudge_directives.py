@@ -337,3 +337,9 @@ def test_a_coast_is_renamed_on_its_own():
 def test_an_unknown_word_alone_is_refused_not_made_a_power():
     _, problems = read("unknown_word")
     assert ("VK634", 2) in errors(problems)
+
+
+def test_a_year_of_one_season_every_five_years_is_refused_once():
+    # one movement season a turn, years stepping by five, adjustments every ten years
+    _, problems = read("flow_years_by_five")
+    assert errors(problems) == [("VK630", 3)]

@@ -279,12 +279,11 @@ class _Reader(PowerDirectives):
     def flow_line(self, words: List[str], origin: Origin) -> None:
         if words[0].upper() == "REFLOW" or len(words) == 1:
             self.calendar.reset()
+            self.flow_origin = None
             if len(words) == 1 or words[0].upper() == "REFLOW":
                 return
-        self.flow_origin = origin
-        problem = self.calendar.flow(words[1:])
-        if problem:
-            self.error(origin, problem.code, problem.message, problem.hint)
+        self.flow_origin = self.flow_origin or origin
+        self.calendar.flow(words[1:])
 
     def rule_line(self, rules: List[str], origin: Origin) -> None:
         for rule in rules:

@@ -35,18 +35,23 @@ class Calendar:
         self.items = []
         self.words = None
 
-    def flow(self, items: List[str]) -> Optional[CalendarProblem]:
-        """Add the items of one FLOW line; a problem if the year they make is
-        one variantkit cannot play."""
+    def flow(self, items: List[str]) -> None:
+        """Add the items of one FLOW line (the year is checked once all are read)."""
         self.items.extend(i.upper() for i in items)
+
+    def complete(self) -> Optional[CalendarProblem]:
+        """After the last line: the season words, or a problem if the year the
+        FLOW lines make is one variantkit cannot play."""
+        if not self.items:
+            return None
         seasons: List[Tuple[str, str]] = []
         for item in self.items:
             word, colon, phases = item.partition(":")
             if word == "NEWYEAR":
                 if colon and phases.strip() not in ("1", "+1"):
                     return CalendarProblem("VK630", f"FLOW {item}: years that step by {phases} are not played",
-                                           "variantkit counts years up by one; write years before "
-                                           "Christ with B.C. instead")
+                                           "variantkit plays years of two movement seasons and "
+                                           "adjustments, counted up by one")
                 continue
             if not colon or word == "IFYEARDIV":
                 return CalendarProblem("VK630", f"FLOW {item}: this season rule is not played",
@@ -62,18 +67,10 @@ class Calendar:
             return CalendarProblem("VK630", f"FLOW {' '.join(self.items)}: a year of "
                                    f"{len(movement)} movement season(s) in this order is not played",
                                    "variantkit plays two movement seasons, then adjustments")
-        self.words = {}
-        for word, letter in zip(movement, "SF"):
-            self.words[word] = letter
-        for word in adjust:
-            self.words[word] = "W"
-        return None
-
-    def complete(self) -> Optional[CalendarProblem]:
-        """After the last line: the flow must have both movement seasons."""
-        if self.words is not None and sorted(set(self.words.values())) != ["F", "S", "W"]:
+        if len(movement) != 2 or len(adjust) != 1:
             return CalendarProblem("VK630", f"FLOW {' '.join(self.items)}: a year needs two movement "
                                    "seasons and an adjustment season", "add the missing FLOW items")
+        self.words = {movement[0]: "S", movement[1]: "F", adjust[0]: "W"}
         return None
 
     def letter(self, word: str) -> Optional[str]:
