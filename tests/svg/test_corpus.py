@@ -45,6 +45,9 @@ def test_drawing_against_its_judges_graph(reference, name):
     _, inference = infer_svg(str(drawing))
     graph = truth(reference, name)
     assert inference.convention == CONVENTION.get(name, "jdip")
+    # coast highlight strips and coast shapes are coasts, never provinces
+    assert not [r for r in inference.regions if "-" in r or "/" in r]
+    assert {c.split("/")[0] for c in inference.coasts} <= set(inference.regions)
     result = score(inference, graph, UNDRAWABLE.get(name, set()) | NOT_PLAYED.get(name, set()))
     short = SHORT.get(name)
     for unit in ("army", "fleet"):
