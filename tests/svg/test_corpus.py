@@ -117,3 +117,17 @@ def test_centres_proposed_from_the_art(reference, name):
     got = {graph.name(r.id) for r in inf.regions.values() if r.center}
     assert got - graph.centres == CENTRE_EXTRAS.get(name, set())
     assert graph.centres <= got
+
+
+def test_import_svg_json_carries_the_proposals(reference, tmp_path, capsys):
+    """The command's JSON: the convention, each province's name and centre,
+    each link's confidence and doubt (what the editor shows)."""
+    import json
+    drawing = reference / "corpus" / "godip" / "classical" / "classicalmap.svg"
+    assert main(["import", "svg", str(drawing), "-o", str(tmp_path / "out"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["convention"] == "diplicity"
+    par = next(p for p in data["provinces"] if p["id"] == "par")
+    assert par["name"] == "Paris" and par["center"] is True
+    assert len(data["edges"]) == 218
+    assert all(0.0 < e["confidence"] <= 1.0 and e["doubtful"] == (e["confidence"] < 0.6) for e in data["edges"])
