@@ -74,3 +74,16 @@ def test_jdip_water_class_and_coast_highlight_strips(tmp_path):
     assert inf.regions["bla"].terrain is Terrain.WATER and inf.regions["aeg"].terrain is Terrain.WATER
     e = {(x.edge.a, x.edge.b, x.edge.units.value) for x in inf.edges}
     assert {("bla", "bul/ec", "fleet"), ("aeg", "bul/sc", "fleet"), ("bul", "ser", "army")} <= e
+
+
+def test_centre_markers_in_their_own_layer_mark_centres(tmp_path):
+    """A plain drawing with a `Supply centres` layer of dots: each dot marks
+    the province it lies in as a centre, and no dot becomes a province."""
+    path = tmp_path / "sc.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200">'
+                    f'<g id="land"><rect id="a" fill="{LAND}" x="0" y="0" width="200" height="200"/>'
+                    f'<rect id="b" fill="{LAND}" x="200" y="0" width="200" height="200"/></g>'
+                    '<g id="Supply centres"><circle id="dot1" cx="300" cy="100" r="5"/></g></svg>')
+    _, inf = infer_svg(str(path))
+    assert set(inf.regions) == {"a", "b"}
+    assert inf.regions["b"].center and not inf.regions["a"].center
