@@ -130,7 +130,7 @@ def test_options_command_lists_a_powers_legal_orders(tmp_path, capsys):
 
 def test_options_command_bad_input_is_a_located_error(tmp_path, capsys):
     assert main(["options", str(MAPS / "standard"), "--game", str(tmp_path / "none.json")]) == 2
-    assert "VK411" in capsys.readouterr().err
+    assert "VK400" in capsys.readouterr().err  # a game file that cannot be read
     bad = tmp_path / "bad.json"
     bad.write_text('{"position": [}')
     assert main(["options", str(MAPS / "standard"), "--game", str(bad)]) == 2

@@ -27,14 +27,20 @@ COAST_KINDS = ("nc", "sc", "ec", "wc")
 COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
 
 
-def _parse(path: str):
+MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
+
+
+def _parse(path: str, where: Optional[Problem] = None):
+    from ..files import read_limited
+    raw = read_limited(path, MAX_BYTES, "VK720", "jDip file", "give jDip's variants.xml (or its folder)", where)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True)
     try:
-        return etree.parse(path, parser).getroot()
-    except (OSError, etree.XMLSyntaxError) as exc:
-        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc}",
-                                     "give jDip's variants.xml (or its folder)", path)])
+        return etree.fromstring(raw, parser, base_url=path)
+    except etree.XMLSyntaxError as exc:
+        line = exc.position[0] if getattr(exc, "position", None) else None
+        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc.msg}",
+                                     "give jDip's variants.xml (or its folder)", path, line)])
 
 
 def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacency: str
@@ -92,8 +98,17 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         raise UnusableInput([Problem("VK721", f"no variant called {variant_name!r}",
                                      "one of: " + ", ".join(v.get("name", "") for v in variants), path)])
     map_el = chosen.find("MAP")
-    adjacency = os.path.join(os.path.dirname(path), map_el.get("adjacencyURI"))
-    adj_root = _parse(adjacency)
+    uri = map_el.get("adjacencyURI") if map_el is not None else None
+    if not uri:
+        raise UnusableInput([Problem("VK721", "the variant has no MAP with an adjacencyURI",
+                                     "give jDip's variants.xml with its MAP element", path, chosen.sourceline)])
+    from ..files import confined, reference_problem
+    folder = os.path.dirname(os.path.abspath(path))
+    adjacency = os.path.join(folder, uri[len("file:"):] if uri.startswith("file:") else uri)
+    at = map_el.sourceline
+    if "://" in uri or not confined(adjacency, [folder]):  # the adjacency file is beside variants.xml
+        raise UnusableInput([reference_problem(uri, "adjacencyURI", [folder], path, at)])
+    adj_root = _parse(adjacency, Problem("VK720", "", "", path, at))
 
     # refs may name a province by one of its unique names ("win" for wio)
     alias_of: Dict[str, str] = {}
