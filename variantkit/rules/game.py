@@ -118,10 +118,11 @@ class Game:
         """Text orders by power -> (orders, outcomes of unreadable ones)."""
         parsed: List[Order] = []
         bad: List[Outcome] = []
+        read = self.parser().parse
         for power, lines in orders.items():
             for line in lines:
                 try:
-                    o = self.parser().parse(line, power)
+                    o = read(line, power)
                 except OrderError as exc:
                     from .orders import Hold
                     bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal",
@@ -134,7 +135,9 @@ class Game:
     def process(self, orders: List[Order], unreadable: Optional[List[Outcome]] = None) -> List[Outcome]:
         """Adjudicate the current phase and move on to the next one needed."""
         s = self.state
-        before = s.copy()
+        # the phase leaves ``s`` as it was (every branch builds a new state), so
+        # the history keeps it as the position before, without a copy
+        before = s
         graph = self.graph()
         if s.phase.kind == "M":
             checker = self._graph_and_checker(graph.season)[1]
