@@ -241,9 +241,11 @@ class Document(QObject):
                 {p.id: p.terrain.value for p in v.provinces})
         if not self.art_file or not os.path.isfile(self.art_file):
             return v, None  # no drawing (or a missing one): the reference stays as it is
+        renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
+        if self.base is not None and v.art is None and not renames:
+            return v, None  # a subvariant drawn on its base's drawing: it stays the base's
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
-        renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
         same = os.path.exists(target) and os.path.samefile(target, self.art_file)
         if same and not renames:
             return replace(v, art=name), None

@@ -199,9 +199,10 @@ app = QApplication([])
 w = MainWindow(ask=False)
 w.show()
 w.open_path(sys.argv[1])
-if sys.argv[2] == "rename":
-    w.select_province("mos")
-    w.properties.id_edit.setText("msk")
+if sys.argv[2].startswith("rename"):
+    _, old, new = sys.argv[2].split(":")
+    w.select_province(old)
+    w.properties.id_edit.setText(new)
     w.properties.id_edit.editingFinished.emit()
     x = y = 0
 else:
@@ -272,8 +273,14 @@ def test_two_documents_autosave_apart(window, qtbot, tmp_path):
     window.doc.undo.setClean()
 
 
+def _whole_map_visible(window):
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    return visible.contains(window.scene.itemsBoundingRect().adjusted(2, 2, -2, -2))
+
+
 def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     window.open_path(str(MAPS / "standard"))
+    assert _whole_map_visible(window)                         # the first view fits
     shown = wait_for_validation(qtbot, window)
     assert shown == [] and "No problems" in window.validation.list.item(0).text()
     # the toolbar holds every tool, the active one checked and named
@@ -285,10 +292,11 @@ def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     rename_in_properties(window, "par", "lut")
     assert "Rename par to lut" in window.statusBar().currentMessage()
     # Fit to window shows the whole map
-    window.view.scale(8, 8)
+    for _ in range(4):
+        action(window, "View/Zoom in").trigger()
+    assert not _whole_map_visible(window)
     action(window, "View/Fit to window").trigger()
-    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-    assert visible.contains(window.scene.itemsBoundingRect().adjusted(2, 2, -2, -2))
+    assert _whole_map_visible(window)
     window.doc.undo.setClean()
 
 
@@ -308,7 +316,7 @@ def test_problems_summarise_pending_proposals(window, qtbot, reference):
 
 def test_a_recovered_rename_still_saves_into_the_designers_drawing(window, qtbot, youngstown_with_drawing,
                                                                     tmp_path, reference):
-    _killed_editor(tmp_path, youngstown_with_drawing, "rename")
+    _killed_editor(tmp_path, youngstown_with_drawing, "rename:mos:msk")
     assert window.offer_recovery(str(youngstown_with_drawing))
     doc = window.doc
     assert doc.path == str(youngstown_with_drawing / "variant.yaml")
@@ -390,3 +398,25 @@ def test_power_colours_are_checked_as_typed_and_picked(window, qtbot, answers, t
     panel.apply_button.click()
     action(window, "File/Save").trigger()
     assert load(str(tmp_path / "standard")).variant.power("france").colour == "#12ab34"
+
+
+def test_a_refused_edit_says_why_and_changes_nothing(window, qtbot):
+    window.open_path(str(MAPS / "standard"))
+    before = window.doc.snapshot()
+    rename_in_properties(window, "par", "bad id")
+    assert "not an id" in window.statusBar().currentMessage()
+    assert window.doc.snapshot() == before and window.doc.undo.count() == 0 and not window.doc.modified
+    qtbot.waitUntil(lambda: window.properties.pid == "par")     # Properties shows Paris again
+    assert window.properties.id_edit.text() == "par"
+
+
+def test_opening_a_recent_file_offers_its_autosaved_work(window, qtbot, answers, tmp_path):
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    path = str(tmp_path / "standard" / "variant.yaml")
+    _killed_editor(tmp_path, tmp_path / "standard", "rename:par:lut")
+    window.open_path(path)                                    # the recent list has both
+    window.open_path(str(MAPS / "youngstown"))
+    answers.buttons.append("Recover")
+    action(window, "File/Open recent/" + path).trigger()
+    assert window.doc.path == path and window.doc.variant.province("lut") and window.doc.modified
+    window.doc.undo.setClean()
