@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
+from variantkit.lint import CODES as LINT_CODES
+from variantkit.lint import lint
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
@@ -122,6 +124,9 @@ class _Check(QRunnable):
     def run(self) -> None:
         try:
             problems = check(self.variant)
+            if not any(p.severity == "error" for p in problems):
+                # map lint as warnings (not the trial exports: too slow while editing)
+                problems = problems + lint(self.variant, portability=False)
         except Exception as exc:  # shown in the panel, never a crash of the editor
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
@@ -196,9 +201,11 @@ class ValidationPanel(QWidget):
             by_code.setdefault(p.code, []).append(i)
         errors = sum(1 for p in problems if p.severity == "error" and p.code not in waiting)
         warnings = sum(1 for p in problems if p.severity != "error")
+        notes = sum(1 for p in problems if p.code in LINT_CODES)
         if heading:
-            if not problems:
-                self.list.addItem(self._note("No problems: the variant is complete and consistent"))
+            if len(problems) == notes:
+                more = f"; {notes} design note(s) from the map lint below" if notes else ""
+                self.list.addItem(self._note("No problems: the variant is complete and consistent" + more))
             else:
                 other = " other" if waiting & set(by_code) else ""
                 self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
