@@ -19,7 +19,7 @@ from variantkit.io import load  # noqa: E402
 from variantkit_editor.mainwindow import MainWindow  # noqa: E402
 from variantkit_editor.recovery import left_behind  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import Answers, drag, wait_for_validation  # noqa: E402
+from tests.editor.qt_helpers import Answers, wait_for_validation  # noqa: E402
 
 
 def menu_actions(window):
@@ -126,7 +126,8 @@ def youngstown_with_drawing(tmp_path, reference):
     folder.mkdir()
     shutil.copy(reference / "jdip" / "youngstown.svg", folder / "youngstown.svg")
     text = (MAPS / "youngstown" / "variant.yaml").read_text()
-    (folder / "variant.yaml").write_text(text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1))
+    with_art = text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1)
+    (folder / "variant.yaml").write_text(with_art)
     return folder
 
 
