@@ -18,7 +18,10 @@ ART = ("background", "foreground")
 
 
 def matches(doc: SvgDocument) -> bool:
-    return PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
+    # a `provinces` layer alone is common in plain drawings (the tutorial's): godip's
+    # maps also have their centre or art layers
+    return (PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
+            and any(layer in doc.layers for layer in (CENTRES, POSITIONS) + ART))
 
 
 def _code(s) -> str:
