@@ -19,7 +19,7 @@ from variantkit.io import load  # noqa: E402
 from variantkit_editor.mainwindow import MainWindow  # noqa: E402
 from variantkit_editor.recovery import left_behind  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import Answers, wait_for_validation  # noqa: E402
+from tests.editor.qt_helpers import Answers, drag, wait_for_validation  # noqa: E402
 
 
 def menu_actions(window):
@@ -423,4 +423,38 @@ def test_opening_a_recent_file_offers_its_autosaved_work(window, qtbot, answers,
     answers.buttons.append("Recover")
     action(window, "File/Open recent/" + path).trigger()
     assert window.doc.path == path and window.doc.variant.province("lut") and window.doc.modified
+    window.doc.undo.setClean()
+
+
+def test_save_as_never_writes_over_anothers_drawing(window, answers, tmp_path):
+    window.open_path(str(MAPS / "standard"))
+    window.use_tool("vertex")
+    x, y = window.doc.outlines["par"][0][1]
+    drag(window.scene, (x, y), (x + 7, y + 3))               # a shape edited: saved as our own art
+    folder = tmp_path / "theirs"
+    folder.mkdir()
+    (folder / "map.svg").write_text("<svg>someone's drawing</svg>")
+    answers.files.append(str(folder / "variant.yaml"))
+    action(window, "File/Save as...").trigger()
+    assert (folder / "map.svg").read_text() == "<svg>someone's drawing</svg>"
+    v = load(str(folder)).variant
+    assert v.art == "map-2.svg" and (folder / "map-2.svg").exists()
+    # saving again writes the document's own file, not a third one
+    drag(window.scene, (x + 7, y + 3), (x + 9, y + 3))
+    action(window, "File/Save").trigger()
+    assert sorted(os.listdir(folder)) == ["map-2.svg", "map.svg", "variant.yaml"]
+
+
+def test_a_subvariant_edit_it_cannot_state_is_refused(window, subvariant):
+    window.open_path(str(subvariant))
+    before = subvariant.read_bytes()
+    panel = window.powers
+    panel.new_button.click()
+    for key, text in (("id", "tibet"), ("name", "Tibet"), ("letter", "B"), ("colour", "#aa5500")):
+        panel.fields[key].setText(text)
+    panel.apply_button.click()
+    assert window.doc.variant.power("tibet")
+    action(window, "File/Save").trigger()
+    assert subvariant.read_bytes() == before and window.doc.modified
+    assert "VK901" in window.statusBar().currentMessage() and "power tibet" in window.statusBar().currentMessage()
     window.doc.undo.setClean()
