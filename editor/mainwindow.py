@@ -200,7 +200,10 @@ class MainWindow(QMainWindow):
     def _say_last_step(self, index: int) -> None:
         """What the last step did (or undid), in the status bar."""
         stack = self.doc.undo
-        if 0 < index <= stack.count():
+        before, self._index = getattr(self, "_index", 0), index
+        if index < before and index < stack.count():
+            self.status(f"Undone: {stack.text(index)}")
+        elif 0 < index <= stack.count():
             self.status(stack.text(index - 1))
 
     def _refused(self, why: str) -> None:

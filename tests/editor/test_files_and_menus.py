@@ -41,8 +41,12 @@ def menu_actions(window):
 
 
 def action(window, path):
+    """The menu entry at ``path``; Undo and Redo name their step ("Undo Rename ...")."""
     found = dict(menu_actions(window))
-    return found[path]
+    if path in found:
+        return found[path]
+    (match,) = [a for p, a in found.items() if p.startswith(path + " ")]
+    return match
 
 
 def rename_in_properties(window, old, new):
@@ -295,6 +299,10 @@ def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     # an edit says what it did
     rename_in_properties(window, "par", "lut")
     assert "Rename par to lut" in window.statusBar().currentMessage()
+    action(window, "Edit/Undo").trigger()
+    assert window.statusBar().currentMessage() == "Undone: Rename par to lut"
+    action(window, "Edit/Redo").trigger()
+    assert window.statusBar().currentMessage() == "Rename par to lut"
     # Fit to window shows the whole map
     for _ in range(4):
         action(window, "View/Zoom in").trigger()
