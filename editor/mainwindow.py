@@ -259,6 +259,7 @@ class MainWindow(QMainWindow):
             problems = self.doc.open_svg(path)
         else:
             problems = self.doc.open_variant(path)
+        self.recovery.clear()  # the work that was here is saved or given up: its autosave goes
         self._opened(path, problems)
 
     def _opened(self, path: Optional[str], problems) -> None:
@@ -318,10 +319,7 @@ class MainWindow(QMainWindow):
         work first, and autosaved work of that file offered back."""
         if not asked and not self.maybe_discard():
             return False
-        self.recovery.clear()  # the work here is saved or discarded by now
-        if os.path.exists(path) and self.offer_recovery(path):
-            return True
-        return self.open_checked(path)
+        return (os.path.exists(path) and self.offer_recovery(path)) or self.open_checked(path)
 
     def save(self) -> bool:
         if self.doc.path is None:
@@ -394,11 +392,15 @@ class MainWindow(QMainWindow):
         return False
 
     def recover(self, folder: str) -> bool:
+        old = self.recovery.folder
         try:
             self.recovery.restore(folder)
         except (UnusableInput, OSError, ValueError, KeyError) as exc:
             self.status(f"cannot recover {folder}: {exc}")
             return False
+        if old and old != folder:  # the work that was here is saved or given up
+            import shutil
+            shutil.rmtree(old, ignore_errors=True)
         self.play.game = None
         self.scene.play = None
         self.properties.show_province(None)

@@ -466,3 +466,20 @@ def test_a_subvariant_edit_it_cannot_state_is_refused(window, subvariant):
     assert subvariant.read_bytes() == before and window.doc.modified
     assert "VK901" in window.statusBar().currentMessage() and "power tibet" in window.statusBar().currentMessage()
     window.doc.undo.setClean()
+
+
+def test_a_file_that_cannot_be_opened_leaves_the_work_open(window, qtbot, answers, tmp_path):
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    window.open_path(str(tmp_path / "standard"))
+    rename_in_properties(window, "par", "lut")
+    window.write_recovery()
+    folder = window.recovery.folder
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: 1\nid: [unclosed\n")
+    answers.files.append(str(broken))
+    action(window, "File/Open...").trigger()
+    lines = [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
+    assert lines[0] == "Cannot open the file" and any("VK002" in s for s in lines), lines
+    assert window.doc.variant.province("lut") and window.doc.modified     # the work is still here
+    assert os.path.isdir(folder)                                          # and so is its autosave
+    window.doc.undo.setClean()
