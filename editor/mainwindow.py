@@ -212,9 +212,17 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._selection)
 
     def _follow_rename(self, old: str, new: str) -> None:
-        # Properties stays on the province it showed, under its new id
+        # Properties stays on the province it showed, under its new id, and the
+        # map keeps it selected once the scene is rebuilt
         if self.properties.pid == old:
             self.properties.show_province(new)
+        if any(getattr(i, "pid", None) == old for i in self.scene.selectedItems()):
+            QTimer.singleShot(0, lambda: self._reselect(new))
+
+    def _reselect(self, pid: str) -> None:
+        item = self.scene.items_by_id.get(pid)
+        if item is not None:
+            item.setSelected(True)
 
     def use_tool(self, key: str) -> None:
         self.tool_actions[key].setChecked(True)

@@ -135,11 +135,13 @@ def youngstown_with_drawing(tmp_path, reference):
     return folder
 
 
-def test_rename_then_save_keeps_the_designers_drawing(window, answers, youngstown_with_drawing, tmp_path, reference):
+def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing, tmp_path, reference):
     window.open_path(str(youngstown_with_drawing))
     assert window.doc.art_file and "mos" in window.doc.outlines
     rename_in_properties(window, "mos", "msk")
     assert window.properties.pid == "msk"                 # Properties stays on the renamed province
+    qtbot.waitUntil(lambda: [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["msk"])
+    assert window.properties.pid == "msk"                 # and the map keeps it selected
     out = tmp_path / "saved" / "variant.yaml"
     out.parent.mkdir()
     answers.files.append(str(out))
