@@ -13,7 +13,7 @@ from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..problems import Problem
-from ..io.yaml_source import SourceMap, gc_paused
+from ..io.yaml_source import SourceMap
 
 # Words our order parser reads as keywords: a province named so is ambiguous.
 ORDER_KEYWORDS = {
@@ -359,5 +359,4 @@ class _Checker:
 
 def check(variant: Variant, source: Optional[SourceMap] = None) -> List[Problem]:
     """Every semantic problem of ``variant``; positions from ``source``."""
-    with gc_paused():
-        return _Checker(variant, source).run()
+    return _Checker(variant, source).run()
