@@ -1,4 +1,5 @@
-"""Commands that play: adjudicate one phase, play a scripted game, fuzz."""
+"""Commands that play: adjudicate one phase, play a scripted game, list the legal
+orders of a game's phase, fuzz."""
 from __future__ import annotations
 
 import json
@@ -27,6 +28,13 @@ def register(sub) -> None:
     p.add_argument("--save", metavar="GAME.json|GAME.yaml", help="save the game with its history")
     p.add_argument("--force", action="store_true", help="replace an existing saved game")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("options", help="every legal order in a game's current phase, as JSON")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--game", required=True, metavar="GAME.json|GAME.yaml",
+                   help="a saved game (variantkit play --save, the editor); its current position")
+    p.add_argument("--power", metavar="POWER", help="only this power's orders (id, name or letter)")
+    p.set_defaults(func=cmd_options)
 
     p = sub.add_parser("fuzz", help="random legal games, checking the position after every phase")
     p.add_argument("variant", metavar="VARIANT")
@@ -187,6 +195,31 @@ def cmd_play(args) -> int:
     if args.save:
         with protecting([args.variant, args.orders]):
             dump_game(game, args.save)
+    return 0
+
+
+def cmd_options(args) -> int:
+    """{"phase", "options": {power: {province: [order text]}}}; in adjustments
+    a power's waive is under the key "waive"."""
+    from ..io.game_file import load_game
+    from ..rules.options import WAIVE, options
+    from ..rules.orders import describe
+    v = _variant(args.variant)
+    game, problems = load_game(v, args.game)
+    if problems:
+        raise UnusableInput(problems)
+    power = None
+    if args.power:
+        power = game.parser().power(args.power)
+        if power is None:
+            raise UnusableInput([Problem("VK412", f"no power is called {args.power!r}",
+                                         f"powers of {v.id}: {', '.join(p.id for p in v.powers)}")])
+    listed = options(game, power)
+    out = {"phase": str(game.state.phase),
+           "options": {p: {(k if k != WAIVE else "waive"): [describe(o) for o in os] for k, os in by.items()}
+                       for p, by in listed.items()}}
+    json.dump(out, sys.stdout, indent=1)
+    print()
     return 0
 
 

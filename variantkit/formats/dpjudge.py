@@ -615,6 +615,10 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     abuts: Dict[str, List[str]] = defaultdict(list)
     crossings: Set[Tuple[str, str, str]] = set()
     for e in v.edges:
+        if e.modifier not in (0, -1):
+            report.lost("VK709", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} is written as "
+                                 + ("a strait (-1)" if e.strait else "an ordinary link")
+                                 + ": DPjudge knows only straits")
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
             for unit, ok in (("army", e.units.army), ("fleet", e.units.fleet)):
                 if ok:

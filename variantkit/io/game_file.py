@@ -7,7 +7,7 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
@@ -222,7 +222,29 @@ def game_to_record(game: Game) -> Dict[str, Any]:
 
 
 def outcome_record(o) -> Dict[str, Any]:
-    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason}
+    """An outcome for other tools: ``code`` and ``params`` to act on, ``reason``
+    in words for people."""
+    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason,
+            "code": o.code.value, "params": dict(o.params)}
+
+
+def outcome_from_record(game: Game, r: Mapping[str, Any]):
+    """An outcome read back, with its order parsed once here (so nobody
+    downstream reads order text again); a file without codes keeps its words."""
+    from ..rules.orders import Hold
+    from ..rules.outcomes import Code, Outcome, words
+    from ..rules.parse import OrderError
+    try:
+        order = game.parser().parse(r["order"], r["power"])
+    except OrderError:
+        order = Hold(r["power"], None, "", r["order"])
+    try:
+        code, params = Code(r["code"]), dict(r.get("params") or {})
+        words(code, params)  # parameters that cannot be put into words are no code
+    except (KeyError, ValueError, TypeError, IndexError):
+        reason = r.get("reason", "")
+        code, params = (Code.NOTED, {"text": reason}) if reason else (Code.OK, {})
+    return Outcome(r["power"], order, r["order"], r["outcome"], code, params)
 
 
 def dump_game(game: Game, path: str) -> None:
@@ -260,8 +282,6 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
                                 "the winning power's id, or null", path))
         winner = None
     game = Game(variant, state, winner=winner, drawn=rec.get("drawn") is True)
-    from ..rules.movement import Outcome
-    from ..rules.orders import Hold
     history = rec.get("history") or []
     if not isinstance(history, list):
         problems.append(Problem("VK401", f"history: {_short(history)} is not a list", "a list of phases", path))
@@ -290,7 +310,6 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
                 problems.append(Problem("VK401", f"{where}.results[{j}]: {_short(r)} is not a result",
                                         '{"power": ..., "order": ..., "outcome": ..., "reason": ...}', path))
                 continue
-            outcomes.append(Outcome(r["power"], Hold(r["power"], None, ""), r["order"], r["outcome"],
-                                    r.get("reason") or ""))
+            outcomes.append(outcome_from_record(game, r))
         game.history.append(PhaseRecord(phase, before, outcomes))
     return game, problems

@@ -75,7 +75,8 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
 
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
     return Edge(rec["a"], rec["b"], Crossing(rec["units"]), bool(rec.get("strait", False)),
-                bool(rec.get("oneway", False)), tuple(rec.get("powers", ())))
+                bool(rec.get("oneway", False)), tuple(rec.get("powers", ())),
+                int(rec.get("modifier", 0)))
 
 
 def power_from_record(pid: str, rec: Mapping[str, Any]) -> Power:
@@ -143,7 +144,9 @@ def _pt(p):
 
 def edge_to_record(e: Edge) -> Dict[str, Any]:
     rec = {"a": e.a, "b": e.b, "units": e.units.value}
-    rec.update(_drop_defaults({"strait": e.strait, "oneway": e.oneway, "powers": list(e.powers)}))
+    # -1 keeps its old spelling, so files without other modifiers read as before
+    rec.update(_drop_defaults({"strait": e.modifier == -1, "oneway": e.oneway, "powers": list(e.powers),
+                               "modifier": e.modifier if e.modifier not in (0, -1) else 0}))
     return rec
 
 

@@ -136,7 +136,8 @@ def _steps(seg, tolerance: float) -> int:
     return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
 
 
-_TOKEN = re.compile(r"([MmLlHhVvZzCcSsQqTt])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_COMMAND = re.compile(r"([MmLlHhVvZzCcSsQqTt])")
+_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SLOW = re.compile(r"[^MmLlHhVvZzCcSsQqTt0-9eE.,+\-\s]")   # arcs, or something odd: svgelements reads it
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 
@@ -238,20 +239,22 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
             last_kind = ""
         nums.clear()
 
-    for m in _TOKEN.finditer(d):
-        if m.group(1):
-            run()
-            nums.clear()
-            cmd = m.group(1)
-            if cmd in "Zz":
-                closed = True
-                if len(current) > 1:
-                    rings.append(current)
-                x, y = start
-                current, last_kind = [start], ""
-        else:
-            nums.append(float(m.group(2)))
-    run()
+    pieces = _COMMAND.split(d)
+    if _NUMBER_RE.search(pieces[0]):
+        raise ValueError("path data starts with a number")
+    for k in range(1, len(pieces), 2):
+        cmd = pieces[k]
+        nums[:] = map(float, _NUMBER_RE.findall(pieces[k + 1]))
+        if cmd in "Zz":
+            closed = True
+            if len(current) > 1:
+                rings.append(current)
+            x, y = start
+            current, last_kind = [start], ""
+            if nums:
+                raise ValueError("numbers after Z")
+            continue
+        run()
     if len(current) > 1:
         rings.append(current)
     return rings, closed
