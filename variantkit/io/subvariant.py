@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Dict, List, Optional, Tuple
 
-from ..model import Changes, Coast, Crossing, Edge, Power, Province, Terrain, Unit, Variant
+from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant
 from ..problems import Problem
+from .records import coast_from_record, point_from_record
 from .yaml_source import SourceMap
 
 _PROVINCE_FIELDS = {f.name for f in fields(Province)} - {"id"}
@@ -22,13 +23,11 @@ def _patched_province(p: Province, patch) -> Province:
         if key == "terrain":
             value = Terrain(value)
         elif key == "coasts":
-            value = tuple(Coast(cid, c.get("name", ""), tuple(c.get("aliases", ())),
-                                None if c.get("unit_pos") is None else tuple(c["unit_pos"]))
-                          for cid, c in (value or {}).items())
+            value = tuple(coast_from_record(cid, c) for cid, c in (value or {}).items())
         elif key in ("aliases", "passable_in"):
             value = tuple(value or ())
         elif key in ("unit_pos", "label_pos"):
-            value = None if value is None else tuple(float(v) for v in value)
+            value = point_from_record(value)
         kw[key] = value
     return replace(p, **kw)
 
