@@ -22,7 +22,7 @@ from ..model import (Changes, Crossing, Edge, Power, Province, Rules, Terrain, U
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
 from .records import coast_from_record, point_from_record as _point
-from .yaml_source import SourceMap, gc_paused, read_yaml
+from .yaml_source import SourceMap, read_yaml
 
 FORMAT = 1
 VARIANT_FILE = "variant.yaml"
@@ -425,8 +425,7 @@ def load(path: str, _chain: Tuple[str, ...] = (), text: Optional[str] = None) ->
     where it will be).  Raises :class:`UnusableInput` when the file cannot
     be read as YAML at all; every other problem is in the returned report.
     """
-    with gc_paused():
-        return _load(path, _chain, text)
+    return _load(path, _chain, text)
 
 
 def _load(path: str, _chain: Tuple[str, ...], text: Optional[str] = None) -> Loaded:

@@ -14,7 +14,7 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
 from ..problems import Problem
-from ..io.yaml_source import SourceMap, gc_paused
+from ..io.yaml_source import SourceMap
 
 
 class _Checker:
@@ -350,5 +350,4 @@ class _Checker:
 
 def check(variant: Variant, source: Optional[SourceMap] = None) -> List[Problem]:
     """Every semantic problem of ``variant``; positions from ``source``."""
-    with gc_paused():
-        return _Checker(variant, source).run()
+    return _Checker(variant, source).run()
