@@ -1,4 +1,5 @@
 """One home for the order words: what the parser reads as a keyword, the validator flags as a name."""
+import re
 from dataclasses import replace
 
 import pytest
@@ -10,7 +11,7 @@ from variantkit.rules.parse import OrderParser
 from variantkit.validate import check
 from variantkit.vocabulary import ORDER_KEYWORDS, coast_name
 
-from tests.conftest import MAPS
+from tests.conftest import MAPS, ROOT
 
 STANDARD = load(str(MAPS / "standard")).variant
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -73,3 +74,17 @@ def test_a_coast_reads_the_same_from_a_variant_and_from_a_subvariant_patch(tmp_p
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "variant.yaml").write_text(full, encoding="utf-8")
     assert load(str(tmp_path / "full" / "variant.yaml")).variant.province("stp").coasts == stp.coasts
+
+
+def test_locations_are_split_one_way():
+    # `spa/nc` is split by model.split_location only; a JSON pointer is no location
+    idiom = re.compile(r'\.(split|partition|rsplit)\("/"')
+    allowed = {"variantkit/model/variant.py", "variantkit/io/variant_file.py"}
+    found = []
+    for root in ("variantkit", "editor"):
+        for path in sorted((ROOT / root).rglob("*.py")):
+            rel = str(path.relative_to(ROOT))
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if idiom.search(line) and not (rel in allowed and ("partition" in line or "$defs" in line)):
+                    found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "split locations with model.split_location:\n" + "\n".join(found)

@@ -285,7 +285,7 @@ class _Reader:
                        "a neighbour is a code such as MAO, spa, Tys or BUL/EC, optionally with ~ or *")
             return None
         loc = m.group("loc")
-        base = loc.split("/")[0]
+        base = split_location(loc)[0]
         case = "lower" if base.islower() else ("title" if base[0].isupper() and base[1:].islower()
                                                  and len(base) > 1 else "upper")
         return _Abut(("-" if removing else "") + loc.upper(), case, "~" in m.group("mods"),
@@ -299,11 +299,11 @@ class _Reader:
         for c in gone:
             del self.locs[c]
         for loc in self.locs.values():
-            loc.abuts = [a for a in loc.abuts if a.loc.split("/")[0] != code]
+            loc.abuts = [a for a in loc.abuts if split_location(a.loc)[0] != code]
         self.unowned = [c for c in self.unowned if c != code]
         for p in self.powers.values():
             p.homes = [h for h in p.homes if h != code]
-            p.units = [u for u in p.units if u[1].split("/")[0] != code]
+            p.units = [u for u in p.units if split_location(u[1])[0] != code]
         self.names.pop(code.lower(), None)
         for key in [k for k in self.names if k.startswith(code.lower() + "/")]:
             del self.names[key]
@@ -350,9 +350,9 @@ class _Reader:
             self.error(origin, "VK614", f"the unit {kind} {loc} belongs to no power",
                        "put unit lines after their power's line")
             return
-        province = loc.split("/")[0]
+        province = split_location(loc)[0]
         for p in self.powers.values():  # a unit line replaces whatever stood in the province
-            p.units = [u for u in p.units if u[1].split("/")[0] != province]
+            p.units = [u for u in p.units if split_location(u[1])[0] != province]
         self.power.units.append((kind, loc))
 
     # -- renames ------------------------------------------------------------
@@ -363,8 +363,8 @@ class _Reader:
                 continue
 
             def swap(code: str) -> str:
-                head, slash, coast = code.partition("/")
-                return new + slash + coast if head == old else code
+                head, coast = split_location(code)
+                return code if head != old else new + ("" if coast is None else "/" + coast)
 
             self.locs = {swap(c): loc for c, loc in self.locs.items()}
             for loc in self.locs.values():
@@ -422,7 +422,7 @@ class _Builder:
         for code, loc in locs.items():
             for a in loc.abuts:
                 target = locs.get(a.loc)
-                province = locs.get(a.loc.split("/")[0])
+                province = locs.get(split_location(a.loc)[0])
                 if target is None and province is None:
                     self.r.error(a.origin, "VK617", f"{code} abuts {a.loc}, which is not a location",
                                  "define it, or fix the code")
@@ -497,7 +497,7 @@ class _Builder:
                        "the model has no convoying coasts yet")
             coasts = []
             for c in sorted(k for k in r.locs if k.startswith(code + "/")):
-                cid = c.split("/")[1].lower()
+                cid = (split_location(c)[1] or "").lower()
                 cname, caliases, _ = r.names.get(c.lower(), ("", [], None))
                 m = re.search(r"\(([^)]*)\)", cname)
                 coasts.append(Coast(cid, _title(m.group(1)) if m else cname,

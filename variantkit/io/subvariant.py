@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Dict, List, Optional, Tuple
 
-from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant
+from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant, split_location
 from ..problems import Problem
 from .records import coast_from_record, point_from_record
 from .yaml_source import SourceMap
@@ -66,7 +66,7 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
 
     edges: List[Edge] = list(base.edges)
     gone = {pid for pid in (p.id for p in base.provinces) if pid not in provinces}
-    edges = [e for e in edges if e.a.split("/")[0] not in gone and e.b.split("/")[0] not in gone]
+    edges = [e for e in edges if split_location(e.a)[0] not in gone and split_location(e.b)[0] not in gone]
     for i, rem in enumerate(changes.remove_edges):
         match = _find_edge(edges, rem)
         if match is None:
@@ -168,7 +168,7 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
         e = _canonical_edge(e)
         return (e.a, e.b, e.oneway)
     have = {key(e): _canonical_edge(e) for e in base.edges
-            if e.a.split("/")[0] not in gone and e.b.split("/")[0] not in gone}
+            if split_location(e.a)[0] not in gone and split_location(e.b)[0] not in gone}
     want = {key(e): _canonical_edge(e) for e in edited.edges}
     remove: List[Edge] = []
     add: List[Edge] = []
