@@ -29,7 +29,8 @@ def table(group: str) -> str:
     rows = ["| code | severity | problem | hint |", "|---|---|---|---|"]
     for c in sorted(CODES.values(), key=lambda c: c.code):
         if c.group == group:
-            rows.append(f"| {c.code} | {c.severity} | {_cell(c.message)} | {_cell(c.hint)} |")
+            severity = f"{c.severity} ({c.also[0]}: {c.also[1]})" if c.also[0] else c.severity
+            rows.append(f"| {c.code} | {_cell(severity)} | {_cell(c.message)} | {_cell(c.hint)} |")
     return "\n".join(rows) + "\n"
 
 

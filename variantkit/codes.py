@@ -33,10 +33,16 @@ class Code:
     message: str     # template: the summary of the problem, {placeholders} for values
     hint: str
     group: str
+    # a code some emitters give the other severity, and when: "warning", "on water"
+    also: Tuple[str, str] = ("", "")
+
+    @property
+    def severities(self) -> Tuple[str, ...]:
+        return (self.severity, self.also[0]) if self.also[0] else (self.severity,)
 
 
-def _group(group: str, *rows: Tuple[str, str, str, str]) -> Tuple[Code, ...]:
-    return tuple(Code(code, sev, message, hint, group) for code, sev, message, hint in rows)
+def _group(group: str, *rows: tuple) -> Tuple[Code, ...]:
+    return tuple(Code(row[0], row[1], row[2], row[3], group, *row[4:]) for row in rows)
 
 
 E, W = ERROR, WARNING
@@ -143,8 +149,10 @@ _ALL = (
          "named coasts belong to a province of terrain 'coast'"),
         ("VK191", W, "{province} has a single named coast {coast}",
          "name coasts only where a province has two or more; otherwise remove 'coasts'"),
-        ("VK192", W, "{province} is a supply centre on {terrain} terrain (on water a warning, "
-         "on impassable ground an error)", "a supply centre is a land or coastal province"),
+        ("VK192", E, "{province} is a supply centre on {terrain} terrain",
+         "a supply centre is a land or coastal province", (W, "on water")),
+        ("VK193", E, "{province} is a port but is {terrain} (a port is a coastal province with one coast)",
+         "a port is a coastal province with one coast (a sea convoys anyway)"),
         ("VK301", E, "the base has no province {province} to change",
          "name a province of the base variant, or add it under add_provinces"),
         ("VK302", E, "the base already has a province {province}", "change it under 'provinces' instead"),
@@ -202,7 +210,8 @@ _ALL = (
         ("VK602", E, "{file} includes itself", "remove the USE line that makes the cycle"),
         ("VK603", E, "cannot read {text} (VICTORY or BEGIN)", "write e.g. VICTORY 18, BEGIN SPRING 1901 MOVEMENT"),
         ("VK604", E, "cannot read the line {text}",
-         "see docs/formats/dpjudge.md for the directives variantkit reads"),
+         "see docs/formats/dpjudge.md for the directives variantkit reads",
+         (W, "a DIRECTIVES or IN block that is not closed")),
         ("VK605", E, "the name line {text} lacks a full name or a code", "write 'Full Name = abc alias...'"),
         ("VK606", E, "cannot read the rename {text}", "write 'OLD -> New Name = new aliases...'"),
         ("VK607", E, "expected ABUTS after {location}", "write '{kind} CODE ABUTS ...'"),
@@ -217,7 +226,8 @@ _ALL = (
         ("VK612", W, "DROP {code}: no such location", "check the code"),
         ("VK613", W, "the centre prefix in {text} is not represented", "edit the power's homes by hand"),
         ("VK614", E, "the unit {unit} belongs to no power", "put unit lines after their power's line"),
-        ("VK615", W, "rename of {code}: no such location", "check the code"),
+        ("VK615", E, "rename of {code}: no such location",
+         "rename a location named above (in this file or one it USEs)"),
         ("VK616", W, "IN {season}: no location {code}", "check the code"),
         ("VK617", E, "{code} abuts {other}, which is not a location", "define it, or fix the code"),
         ("VK618", W, "{a} -> {b} is a {units} move with no way back; kept as one-way",
@@ -233,18 +243,35 @@ _ALL = (
          "a lower-case province line marks a multi-coast province"),
         ("VK624", W, "the ambiguous alias {alias} of {code} is also a code; dropped",
          "DPjudge marks it with '?' and asks which is meant; variantkit needs unique names"),
+        ("VK625", W, "{location} abuts itself ({text}): left out", "a space is not its own neighbour"),
+        ("VK626", E, "the map defines no locations",
+         "a DPjudge map has LAND/WATER/COAST lines (or USEs a map that has)"),
+        ("VK627", E, "the map defines {count} power(s)", "DPjudge needs at least two powers"),
+        ("VK628", W, "{power} is a dummy power on DPjudge (nobody plays it): kept as an ordinary power",
+         "leave it without orders"),
+        ("VK629", E, "a unit or centre {location} (of {power}) is not a location",
+         "name a location defined above (renamed and dropped codes are gone)"),
+        ("VK630", E, "FLOW {items}: a year variantkit cannot play (it plays two movement seasons and "
+         "adjustments, years counted up by one)", "add the missing FLOW items, or play the map elsewhere"),
+        ("VK631", W, "RULE {name} is not honoured by variantkit's adjudicator: games on variantkit play without it",
+         "docs/formats/dpjudge.md lists the rules variantkit honours"),
+        ("VK632", W, "{directive}: a directive for games of DPjudge's variant {variant} only; not applied",
+         "make a subvariant with the rule options it sets"),
+        ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
+         "DPjudge reads an unknown word as a power's name; check the line"),
         ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
         ("VK702", E, "{province} is passable in {seasons}",
          "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
-        ("VK705", W, "{power} starts with centres other than its homes: DPjudge gives each power its homes", ""),
         ("VK706", W, "the colour of {power} is not part of a DPjudge map", ""),
         ("VK707", W, "the rule option {option}={value} has no DPjudge equivalent", ""),
         ("VK708", W, "the draw rule is not written as such (DPjudge, Diplicity) or is written as "
          "YEARS_WITHOUT_SC_CAPTURE (jDip)", ""),
         ("VK709", W, "the move modifier {modifier} of {a} - {b} is written as a strait (-1) or an ordinary link: "
          "DPjudge knows only straits", ""),
+        ("VK710", E, "the game starts in the year {year} (before Christ)",
+         "DPjudge counts years from 1: start the variant in a later year"),
         ("VK711", W, "the link {a} - {b} (move modifier {modifier}) is written as an ordinary link: "
          "the package has no move modifiers", ""),
         ("VK712", W, "the link {a} - {b} is restricted to {powers}: written open to all", ""),
@@ -252,20 +279,28 @@ _ALL = (
          "which then misplays retreats", "make the link two-way, or export to DPjudge instead"),
         ("VK714", W, "{province} is passable in {seasons} only: written as always open or always impassable", ""),
         ("VK715", W, "HIBERNATE is not read by the package", ""),
+        ("VK716", E, "{where} names {name}, which is no province of the map", "fix the ref, or add the province"),
+        ("VK717", E, "the variant has wing units (OPTION_WINGS or a starting wing): variantkit has armies and "
+         "fleets only", "this variant cannot be played on variantkit"),
+        ("VK718", W, "the rule option {name}={value} or the game length is not honoured: games on variantkit "
+         "play without it", "docs/formats/jdip.md lists what is read"),
+        ("VK719", W, "{power} is inactive in jDip (nobody orders its units): kept as an ordinary power",
+         "leave it without orders"),
         ("VK720", E, "the jDip file cannot be read: missing, over its size limit, or not XML: {reason}",
          "give jDip's variants.xml (or its folder)"),
         ("VK721", E, "no VARIANT {name} with a MAP and an adjacencyURI in the file", "give jDip's variants.xml"),
         ("VK722", W, "{province}: unknown adjacency type {kind}", "jDip knows mv, xc, nc, sc, ec, wc"),
         ("VK723", W, "the border rule {border} ({description}) is not represented",
          "set the equivalent by hand (a strait, a season)"),
-        ("VK724", W, "{province}: unknown home power {power}", "check the power names"),
+        ("VK724", E, "{province}: a home centre or starting unit of {power}, which is no power of the variant",
+         "check the power names"),
         ("VK725", W, "the link {a} - {b} is written as an ordinary link "
          "(one-way and power-restricted links are not written)", ""),
         ("VK726", W, "{province} is written as always open (seasonal spaces are not written)", ""),
         ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
          "jDip's coasts are nc, sc, ec and wc: rename the coast"),
         ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
-        ("VK729", W, "cannot read the starting turn {turn}: the game starts in Spring 1901, movement",
+        ("VK729", E, "cannot read the starting turn {turn}",
          "write it as turn=\"Spring, 1901, Movement\""),
         ("VK730", E, "the border {border} has a move modifier that is not a whole number: {modifier}",
          "jDip's baseMoveModifier is an integer such as -1"),
@@ -297,7 +332,7 @@ _ALL = (
         ("VK761", E, "cannot read the territory line {line}, or no territory lines",
          "write 'Name, typecode abbr alias...'"),
         ("VK762", E, "cannot read the adjacency line {line}", "write 'abbr-mv: a b c' (mv, xc, nc, sc, ec, wc)"),
-        ("VK763", W, "{province} links to unknown {other}", "check the code"),
+        ("VK763", E, "{province} links to unknown {other}", "check the code"),
         ("VK764", W, "njudge maps name powers by letter only; starting units come from the game file (.gam), "
          "not read: add them in the editor or the YAML", ""),
     ),
@@ -315,10 +350,10 @@ _ALL = (
          "entities are refused: save the SVG without a DTD"),
         ("VK808", W, "the drawing has no shapes", "draw the provinces as closed shapes"),
         ("VK809", E, "the work the drawing asks for is over the reader's limits (more than 10,000 <use> "
-         "expansions or 1,000,000 elements walked), or its viewBox, width or height has no size in "
-         "user units: {reason}",
-         "unlink clones (<use>) in the drawing program; a viewBox is four plain numbers, a size a number "
-         "with px, pt, pc, mm, cm or in"),
+         "expansions, 1,000,000 elements walked or 1,000,000 outline points once curves are sampled), "
+         "or its viewBox, width or height has no size in user units: {reason}",
+         "unlink clones (<use>) or simplify outlines in the drawing program; a viewBox is four plain "
+         "numbers, a size a number with px, pt, pc, mm, cm or in"),
         ("VK820", W, "{id} has no area", "draw it as a closed shape"),
         ("VK821", W, "{id}: the outline crosses itself; repaired", "check the shape in the drawing program"),
         ("VK822", W, "the coast {coast} belongs to no drawn province", "name the coast shape after its province"),
