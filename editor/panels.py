@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLineEdit,
                                QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
 
-from variantkit.model import Terrain
+from variantkit.model import Terrain, split_location
 from variantkit.lint import CODES as LINT_CODES
 from variantkit.lint import lint
 from variantkit.validate import check
@@ -246,8 +246,8 @@ class ValidationPanel(QWidget):
             return  # a summary line
         p = self.problems[row]
         for word in p.message.replace(",", " ").replace(":", " ").split():
-            if self.doc.variant.province(word.split("/")[0]) is not None:
-                self.problem_selected.emit(word.split("/")[0])
+            if self.doc.variant.province(split_location(word)[0]) is not None:
+                self.problem_selected.emit(split_location(word)[0])
                 return
 
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
-from variantkit.model import Terrain, Unit
+from variantkit.model import Terrain, Unit, split_location
 from variantkit.render import power_colours
 
 from .document import Document
@@ -47,10 +47,10 @@ class MapScene(QGraphicsScene):
         self.rebuild()
 
     def centre_of(self, pid: str) -> QPointF:
-        p = self.doc.variant.province(pid.split("/")[0])
+        p = self.doc.variant.province(split_location(pid)[0])
         if p is not None and p.unit_pos is not None and "/" not in pid:
             return QPointF(*p.unit_pos)
-        item = self.items_by_id.get(pid.split("/")[0])
+        item = self.items_by_id.get(split_location(pid)[0])
         return item.boundingRect().center() if item else QPointF(0, 0)
 
     def rebuild(self, kind: str = "all") -> None:

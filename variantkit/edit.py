@@ -15,11 +15,9 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .model import (Coast, Crossing, Edge, Point, Power, Province, Terrain, Unit, Variant,
                     split_location)
+from .vocabulary import coast_name
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast",
-               "ne": "Northeast Coast", "nw": "Northwest Coast", "se": "Southeast Coast",
-               "sw": "Southwest Coast"}
 
 
 class EditError(ValueError):
@@ -250,7 +248,7 @@ def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Var
             for t in targets:
                 edges.append(Edge(*_ordered(f"{pid}/{coast}", t), Crossing.FLEET))
         kept = {c.id: c for c in old.coasts}
-        new_coasts = tuple(kept.get(c) or Coast(c, COAST_NAMES.get(c, c.upper())) for c in sorted(coasts))
+        new_coasts = tuple(kept.get(c) or Coast(c, coast_name(c)) for c in sorted(coasts))
     else:
         for t in sorted(others):
             edges.append(Edge(*_ordered(pid, t), Crossing.FLEET))

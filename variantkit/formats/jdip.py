@@ -21,10 +21,10 @@ from ..files import atomic_write
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
                      Variant, split_location)
 from ..problems import Problem, UnusableInput
+from ..vocabulary import coast_name
 from .base import ExportReport, Format
 
 COAST_KINDS = ("nc", "sc", "ec", "wc")
-COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
 
 
 MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
@@ -174,7 +174,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                    else Terrain.LAND if has_army else Terrain.WATER if has_fleet
                    else Terrain.IMPASSABLE)
         provinces.append(Province(pid, full, terrain, tuple(a for a in aliases if a != pid),
-                                  coasts=tuple(Coast(c, COAST_NAMES[c]) for c in sorted(coasts.get(pid, ())))))
+                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ())))))
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for src, dsts in army.items():
         for dst in dsts:
