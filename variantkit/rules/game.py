@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..graph import Graph
 from ..model import Variant, split_location
-from .adjustments import adjustment_counts, resolve_adjustments
+from .adjustments import adjustment_counts, build_sites, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
 from .outcomes import Code, Outcome
@@ -192,9 +192,9 @@ class Game:
         state.static_falls = 0 if changed else state.static_falls + 1
         self._check_end(state)
         counts = adjustment_counts(self.homes, state)
+        options = self.variant.rules.options
         needs = any(c < 0 for c in counts.values()) or any(
-            c > 0 and any(h not in state.units and state.centers.get(h) == p for h in self.homes[p])
-            for p, c in counts.items())
+            c > 0 and build_sites(self.homes[p], state, p, options) for p, c in counts.items())
         if needs and not self.over:
             state.phase = Phase(phase.year, "W", "A")
         else:

@@ -187,7 +187,7 @@ def _adjustments(game: Game, power: str) -> Dict[str, List[Order]]:
     due = adjustment_counts(game.homes, s).get(power, 0)
     out: Dict[str, List[Order]] = {}
     if due > 0:
-        for h in build_sites(g, game.homes[power], s, power):
+        for h in build_sites(game.homes[power], s, power, game.variant.rules.options):
             builds: List[Order] = []
             if g.may_stand(UnitType.ARMY, h):
                 builds.append(Build(power, UnitType.ARMY, h))
