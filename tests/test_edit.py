@@ -55,6 +55,10 @@ def test_rename_reaches_every_reference(standard, tmp_path):
     assert neighbours(v, "esp") == {"gas", "mar", "por"}
     assert neighbours(v, "esp/nc") == {"gas", "mao", "por"}
     assert neighbours(v, "esp/sc") == {"lyo", "mao", "mar", "por", "wes"}
+    # the coasts' aliases written with the code follow it; those with the name stay
+    nc = v.province("esp").coast("nc")
+    assert "esp(nc)" in nc.aliases and "esp (north coast)" in nc.aliases and "spain/nc" in nc.aliases
+    assert not [a for a in nc.aliases if a.startswith("spa(") or a.startswith("spa ")]
     # France's units and homes name Paris: renamed there too
     v2 = edit.rename(v, "par", "lut")
     france = v2.power("france")
