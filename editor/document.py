@@ -171,11 +171,21 @@ class Document(QObject):
         self.changed.emit("all")
         return inference.problems
 
+    def keeps_base(self, path: str) -> bool:
+        """Whether the file at ``path`` can be a subvariant of this document's
+        base: a base is read from the file's folder or the one above only."""
+        if self.base is None:
+            return False
+        from variantkit.files import confined
+        from variantkit.io.variant_file import extends_roots
+        return confined(self.base_path, extends_roots(path))
+
     def to_file(self, path: str) -> Variant:
         """The variant as it is written at ``path``: a subvariant as its
-        changes, ``extends`` relative to where the file goes."""
+        changes, ``extends`` relative to where the file goes; a full variant
+        where its base could not be read from (Save As away from the base)."""
         v = self.variant
-        if self.base is None:
+        if not self.keeps_base(path):
             return replace(v, extends=None, changes=None)
         from variantkit.io.subvariant import changes_between
         folder = os.path.dirname(os.path.abspath(path))
@@ -196,8 +206,8 @@ class Document(QObject):
             what = _first_difference(back, _comparable(self.variant))
             return [Problem("VK901", f"the file would read back differently: {what}",
                             "a subvariant states only changes to provinces, edges, existing powers "
-                            "and rules: save it as a full variant (Save As in another folder) "
-                            "or undo that edit", path, 1, 1)]
+                            "and rules: undo that edit, or Save As into a folder away from its base, "
+                            "which writes a full variant", path, 1, 1)]
         return []
 
     def save(self, path: Optional[str] = None) -> str:
@@ -210,7 +220,7 @@ class Document(QObject):
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
         folder = os.path.dirname(os.path.abspath(path))
-        variant, art_text = self._art_for(folder)
+        variant, art_text = self._art_for(folder, self.keeps_base(path))
         if art_text is not None and variant.art:
             variant = replace(variant, art=self._free_name(folder, variant.art, art_text))
         written = self.to_file(path)
@@ -231,7 +241,9 @@ class Document(QObject):
             self.outlines_edited = False
         elif self.art_file and variant.art:
             self.art_file = os.path.join(folder, variant.art)
-        self.variant = replace(self.variant, art=variant.art)
+        self.variant = replace(self.variant, art=variant.art, extends=written.extends, changes=written.changes)
+        if written.extends is None:
+            self.base = self.base_path = None   # written as a full variant: it stands alone now
         self.path = path
         self.undo.setClean()
         return path
@@ -255,7 +267,7 @@ class Document(QObject):
             n += 1
             name = f"{stem}-{n}{ext}"
 
-    def _art_for(self, folder: str) -> Tuple[Variant, Optional[object]]:
+    def _art_for(self, folder: str, keeps_base: bool = False) -> Tuple[Variant, Optional[object]]:
         """The variant's ``art`` at the new place, and the text or bytes to write there
         (None: nothing to write)."""
         v = self.variant
@@ -274,7 +286,7 @@ class Document(QObject):
         if not self.art_file or not os.path.isfile(self.art_file):
             return v, None  # no drawing (or a missing one): the reference stays as it is
         renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
-        if self.base is not None and v.art is None and not renames:
+        if keeps_base and v.art is None and not renames:
             return v, None  # a subvariant drawn on its base's drawing: it stays the base's
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
