@@ -135,7 +135,8 @@ def youngstown_with_drawing(tmp_path, reference):
     return folder
 
 
-def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing, tmp_path, reference):
+def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing,
+                                                      tmp_path, reference):
     window.open_path(str(youngstown_with_drawing))
     assert window.doc.art_file and "mos" in window.doc.outlines
     rename_in_properties(window, "mos", "msk")
