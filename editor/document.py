@@ -236,9 +236,10 @@ class Document(QObject):
         if art_text is not None and not self.outlines_edited:
             self.art_ids = {}     # the saved drawing now names the provinces as they are
             self.art_file = os.path.join(folder, variant.art)
-        elif self.outlines_edited:
+        elif self.outlines_edited:  # our outlines, written with the ids as they are
             self.art_file = os.path.join(folder, variant.art)
             self.outlines_edited = False
+            self.art_ids = {}
         elif self.art_file and variant.art:
             self.art_file = os.path.join(folder, variant.art)
         self.variant = replace(self.variant, art=variant.art, extends=written.extends, changes=written.changes)
