@@ -80,6 +80,9 @@ class Document(QObject):
         self.art_ids: Dict[str, str] = {}  # province id -> the drawing's id for it, where renamed
         self.outlines_edited = False    # shapes drawn or moved here: saved beside the drawing
         self.art_file: Optional[str] = None   # the drawing the outlines come from (absolute)
+        # its bytes as opened: every save writes them with the renames of the state saved,
+        # so an undone rename puts the drawing back as it was
+        self.art_bytes: Optional[bytes] = None
         self.base: Optional[Variant] = None   # a subvariant's base, and where it is
         self.base_path: Optional[str] = None
         self.undo = QUndoStack(self)
@@ -116,6 +119,7 @@ class Document(QObject):
     def _reset(self) -> None:
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
+        self.art_bytes = None
         self.outlines_edited = False
 
     # -- files ----------------------------------------------------------------
@@ -141,6 +145,8 @@ class Document(QObject):
             from variantkit.art import infer_svg
             doc, inference = infer_svg(art)
             self.art_file = os.path.abspath(art)
+            with open(art, "rb") as fh:
+                self.art_bytes = fh.read()
             self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
             from variantkit.names import NameIndex
             names = NameIndex(self.variant)
@@ -167,6 +173,8 @@ class Document(QObject):
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None
         self.art_file = os.path.abspath(path)
+        with open(path, "rb") as fh:
+            self.art_bytes = fh.read()
         self.undo.clear()
         self.changed.emit("all")
         return inference.problems
@@ -233,13 +241,10 @@ class Document(QObject):
         if art_text is not None:
             atomic_write(os.path.join(folder, variant.art), art_text)
         atomic_write(path, text)
-        if art_text is not None and not self.outlines_edited:
-            self.art_ids = {}     # the saved drawing now names the provinces as they are
-            self.art_file = os.path.join(folder, variant.art)
-        elif self.outlines_edited:  # our outlines, written with the ids as they are
+        if self.outlines_edited:  # our outlines, written with the ids as they are
             self.art_file = os.path.join(folder, variant.art)
             self.outlines_edited = False
-            self.art_ids = {}
+            self.art_ids, self.art_bytes = {}, None
         elif self.art_file and variant.art:
             self.art_file = os.path.join(folder, variant.art)
         self.variant = replace(self.variant, art=variant.art, extends=written.extends, changes=written.changes)
@@ -284,21 +289,24 @@ class Document(QObject):
                                 {p.id: p.terrain.value for p in v.provinces})
             head, sep, rest = text.partition("?>")
             return replace(v, art=name), (head + sep + "\n" + OURS + rest if sep else OURS + "\n" + text)
-        if not self.art_file or not os.path.isfile(self.art_file):
+        data = self.art_bytes
+        if data is None and self.art_file and os.path.isfile(self.art_file):
+            with open(self.art_file, "rb") as fh:
+                data = fh.read()
+        if not self.art_file or data is None:
             return v, None  # no drawing (or a missing one): the reference stays as it is
         renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
         if keeps_base and v.art is None and not renames:
             return v, None  # a subvariant drawn on its base's drawing: it stays the base's
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
-        same = os.path.exists(target) and os.path.samefile(target, self.art_file)
-        if same and not renames:
-            return replace(v, art=name), None
-        with open(self.art_file, "rb") as fh:
-            data = fh.read()
         if renames:  # ids are ASCII: any other byte goes through untouched
             from variantkit.art_ids import rename_ids
             data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
+        if os.path.isfile(target):
+            with open(target, "rb") as fh:
+                if fh.read() == data:
+                    return replace(v, art=name), None   # already as it should be
         return replace(v, art=name), data
 
 

@@ -508,3 +508,19 @@ def test_a_subvariant_saved_away_from_its_base_is_written_whole(window, answers,
     window.properties.name_edit.editingFinished.emit()
     action(window, "File/Save").trigger()
     assert load(str(elsewhere)).variant.province("ber").name == "Berlin" and not window.doc.modified
+
+
+def test_an_undone_rename_puts_the_drawing_back(window, qtbot, youngstown_with_drawing, reference):
+    window.open_path(str(youngstown_with_drawing))
+    drawing = youngstown_with_drawing / "youngstown.svg"
+    original = drawing.read_bytes()
+    rename_in_properties(window, "mos", "msk")
+    action(window, "File/Save").trigger()
+    assert b'id="_msk"' in drawing.read_bytes()
+    action(window, "Edit/Undo").trigger()
+    action(window, "File/Save").trigger()
+    assert drawing.read_bytes() == original                 # byte for byte, as the designer drew it
+    again = MainWindow(ask=False)
+    again.open_path(str(youngstown_with_drawing))
+    assert "mos" in again.doc.outlines and "msk" not in again.doc.outlines
+    again.close()
