@@ -101,6 +101,14 @@ def art_folder(ws: Path) -> str:
     return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace("art: map.svg", "art: pictures"))
 
 
+def art_named_by_id(ws: Path) -> str:
+    """A variant whose art is named as jDip's writer names its map (ID.svg): a
+    jDip export into its folder would write two files, then meet the art."""
+    w(ws, "v2/features.svg", GOOD_SVG)
+    return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace("art: map.svg",
+                                                                                 "art: features.svg"))
+
+
 def game_file(ws: Path, rec) -> str:
     return w(ws, "game.json", json.dumps(rec))
 
@@ -135,6 +143,9 @@ CASES = [
          2, "VK031", line=False),
     Case("export_over_existing_file",
          lambda ws: ["export", "dpjudge", str(ws / "v"), "-o", str(ws / "existing.map")], 2, "VK030", line=False),
+    Case("export_jdip_whose_drawing_would_land_on_the_art_writes_nothing",
+         lambda ws: ["export", "jdip", art_named_by_id(ws), "-o", str(ws / "v2"), "--force"], 2, "VK031",
+         changed=("v2/variant.yaml", "v2/features.svg"), line=False),
     Case("export_folder_format_into_the_variants_folder_forced",
          lambda ws: ["export", "webdiplomacy", str(ws / "v"), "-o", str(ws / "v"), "--force"],
          0, None, changed=("v/install.php", "v/classes/adjudicatorPreGame.php")),

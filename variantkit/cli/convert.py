@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..files import check_target, protecting
+from ..files import all_or_nothing, check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
 from .output import add_force, finite, input_paths, load_or_exit, print_problems
@@ -74,7 +74,7 @@ def cmd_export(args) -> int:
     loaded = load_or_exit(args.variant)
     inputs = input_paths(loaded) + [args.art]
     check_target(args.output, args.force, inputs)
-    with protecting(inputs):  # a format that writes a folder writes none of them either
+    with protecting(inputs), all_or_nothing():  # a folder format writes no input, and all its files or none
         report = table[args.format].export(loaded.variant, args.output,
                                            art_file=args.art or art_path(loaded))
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
