@@ -420,7 +420,7 @@ class RulesPanel(QWidget):
             return int(text) if text.strip().isdigit() else None
         fields = {"victory": number(self.victory.text()),
                   "draw_after_static_falls": number(self.draw.text())}
-        if re.fullmatch(r"[SFW]\d{4}[MRA]", self.start.text().strip().upper()):
+        if re.fullmatch(r"[SFW]-?\d{1,6}[MRA]", self.start.text().strip().upper()):
             fields["start"] = self.start.text().strip().upper()
         r = self.doc.variant.rules
         if any(getattr(r, k) != v for k, v in fields.items()):
