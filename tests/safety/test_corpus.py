@@ -238,6 +238,8 @@ CASES = [
          2, None),
     Case("check_art_gap_inf", lambda ws: ["check-art", str(ws / "v"), "--gap", "inf"], 2, None),
     Case("fuzz_years_huge", lambda ws: ["fuzz", STANDARD, "--years", "1" + "0" * 30], 2, None),
+    Case("balance_games_huge", lambda ws: ["balance", str(ws / "v"), "--games", "1" + "0" * 30], 2, "VK557",
+         line=False),
     Case("adjudicate_units_not_a_list", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK401",
          stdin=position(units={"france": "A par"}), line=False),
     Case("adjudicate_orders_not_an_object", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK401",
