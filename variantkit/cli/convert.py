@@ -9,7 +9,7 @@ import tempfile
 
 from dataclasses import replace
 
-from ..files import check_target, protecting
+from ..files import all_or_nothing, check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
 from ..validate import load_checked
@@ -99,7 +99,7 @@ def cmd_export(args) -> int:
     loaded = load_or_exit(args.variant)
     inputs = input_paths(loaded) + [args.art]
     check_target(args.output, args.force, inputs)
-    with protecting(inputs):  # a format that writes a folder writes none of them either
+    with protecting(inputs), all_or_nothing():  # a folder format writes no input, and all its files or none
         report = table[args.format].export(loaded.variant, args.output,
                                            art_file=args.art or art_path(loaded))
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
