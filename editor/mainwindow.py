@@ -16,6 +16,7 @@ from .document import Document
 from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .scene import MapScene
+from .designer import tool_entries
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
 
 AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
@@ -78,6 +79,8 @@ class MainWindow(QMainWindow):
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
                       "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
                       "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play)}
+        from .designer import install as install_designer
+        install_designer(self)
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -117,7 +120,7 @@ class MainWindow(QMainWindow):
         redo.setShortcut(QKeySequence.StandardKey.Redo)
         e.addAction(undo)
         e.addAction(redo)
-        self._action(e, "&Delete province", self.delete_selected, QKeySequence.StandardKey.Delete)
+        self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)
         self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
         v = bar.addMenu("&View")
         self._action(v, "Zoom &in", lambda: self.view.scale(1.25, 1.25), QKeySequence.StandardKey.ZoomIn)
@@ -126,7 +129,7 @@ class MainWindow(QMainWindow):
         t = bar.addMenu("&Tools")
         for key, name in (("select", "&Select"), ("draw", "&Draw province"), ("vertex", "Edit &vertices"),
                           ("link", "&Link spaces"), ("split", "S&plit province along a line"),
-                          ("play", "&Play (test the variant)")):
+                          ("play", "&Play (test the variant)")) + tool_entries():
             self._action(t, name, lambda _=False, k=key: self.use_tool(k))
 
     # -- state ---------------------------------------------------------------
@@ -168,6 +171,7 @@ class MainWindow(QMainWindow):
 
     def toggle_edges(self) -> None:
         self.scene.show_edges = not self.scene.show_edges
+        self.legend.setVisible(self.scene.show_edges)
         self.scene.rebuild()
 
     def merge_selected(self) -> None:
@@ -180,6 +184,11 @@ class MainWindow(QMainWindow):
 
     def delete_selected(self) -> None:
         from .commands import RemoveProvince
+        from .design_commands import ReplaceEdges
+        keys = [i.key for i in self.scene.selectedItems() if hasattr(i, "key")]
+        if keys:  # edges picked on the map: they go, in one step
+            self.doc.undo.push(ReplaceEdges(self.doc, keys, [], f"Delete {len(keys)} edge(s)"))
+            return
         for item in list(self.scene.selectedItems()):
             if hasattr(item, "pid"):
                 self.doc.undo.push(RemoveProvince(self.doc, item.pid))

@@ -3,11 +3,14 @@
 imported drawing.  Every edit goes through an undo command."""
 from __future__ import annotations
 
+import re
 from typing import List, Optional
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
 from variantkit.validate import check
@@ -179,15 +182,44 @@ class ValidationPanel(QWidget):
                 return
 
 
+def proposal_doubt(p) -> str:
+    """Why the inference is unsure of a proposal ("" when it is sure)."""
+    doubt = getattr(p, "doubt", None) or getattr(p, "doubts", None)
+    if isinstance(doubt, (list, tuple)):
+        doubt = "; ".join(map(str, doubt))
+    return str(doubt or "")
+
+
+def proposal_group(p) -> str:
+    """The heading a proposal is listed under: its kind, then how sure the inference is."""
+    kind = {"army": "army only", "fleet": "fleet only", "both": "armies and fleets"}[p.edge.units.value]
+    if p.edge.strait:
+        kind += ", strait"
+    confidence = getattr(p, "confidence", None)
+    if confidence is None:
+        confidence = "doubtful" if proposal_doubt(p) else None
+    elif isinstance(confidence, float):
+        confidence = "sure" if confidence >= 0.8 else "likely" if confidence >= 0.5 else "doubtful"
+    return kind if confidence is None else f"{kind} — {confidence}"
+
+
 class ProposalsPanel(QWidget):
-    """Edges proposed from the drawing: accept one, or all, as an undo step each."""
+    """Edges proposed from the drawing, grouped by kind and confidence, the
+    doubtful ones flagged; picking one highlights it on the map.  Accept the
+    picked ones, a whole group or all, each one undo step."""
+
+    proposal_picked = Signal(object)  # (a, b) or None
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
         self.doc = doc
         layout = QVBoxLayout(self)
-        self.list = QListWidget()
-        layout.addWidget(self.list)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Proposal", "Why"])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        layout.addWidget(self.tree)
         row = QHBoxLayout()
         self.accept_one = QPushButton("Accept")
         self.accept_all = QPushButton("Accept all")
@@ -198,6 +230,8 @@ class ProposalsPanel(QWidget):
         self.accept_one.clicked.connect(self._accept_selected)
         self.accept_all.clicked.connect(self._accept_all)
         self.reject.clicked.connect(self._reject_selected)
+        self.tree.itemSelectionChanged.connect(self._picked)
+        self.items: dict = {}   # id(tree item) -> proposal
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -207,15 +241,59 @@ class ProposalsPanel(QWidget):
                 and (p.edge.a, p.edge.b) not in self.doc.rejected]
 
     def refresh(self) -> None:
-        self.list.clear()
-        for p in self.pending():
-            self.list.addItem(f"{p.edge.a} - {p.edge.b} ({p.edge.units.value}): {p.reason}")
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self.items = {}
+        groups: dict = {}
+        pending = self.pending()
+        for p in pending:
+            groups.setdefault(proposal_group(p), []).append(p)
+        # doubtful groups first: they are the ones to look at
+        for name in sorted(groups, key=lambda g: ("doubtful" not in g, g)):
+            top = QTreeWidgetItem([f"{name} ({len(groups[name])})", ""])
+            self.tree.addTopLevelItem(top)
+            for p in groups[name]:
+                doubt = proposal_doubt(p)
+                item = QTreeWidgetItem([f"{'⚠ ' if doubt else ''}{p.edge.a} - {p.edge.b}",
+                                        doubt or p.reason])
+                if doubt:
+                    item.setForeground(0, QBrush(QColor("#b05000")))
+                    item.setToolTip(0, doubt)
+                top.addChild(item)
+                self.items[id(item)] = (item, p)
+            top.setExpanded("doubtful" in name or len(groups) <= 3)
+        self.tree.blockSignals(False)
+        doubtful = sum(1 for p in pending if proposal_doubt(p))
+        self.summary.setText(f"{len(pending)} pending" + (f", {doubtful} doubtful" if doubtful else "")
+                             if pending else "no proposals pending")
+
+    def picked(self) -> list:
+        """The proposals picked: a group heading stands for all of its proposals."""
+        out = []
+        for item in self.tree.selectedItems():
+            children = [item.child(i) for i in range(item.childCount())] or [item]
+            for c in children:
+                hit = self.items.get(id(c))
+                if hit is not None and hit[1] not in out:
+                    out.append(hit[1])
+        return out
+
+    def select(self, a: str, b: str) -> bool:
+        """Pick the proposal between two spaces in the list (as a click would)."""
+        for item, p in self.items.values():
+            if {p.edge.a, p.edge.b} == {a, b}:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _picked(self) -> None:
+        chosen = self.picked()
+        self.proposal_picked.emit((chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None)
 
     def _accept_selected(self) -> None:
-        rows = sorted({self.list.row(i) for i in self.list.selectedItems()})
-        pending = self.pending()
-        if rows:
-            self.doc.undo.push(AcceptProposals(self.doc, [pending[r].edge for r in rows]))
+        chosen = self.picked()
+        if chosen:
+            self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in chosen]))
 
     def _accept_all(self) -> None:
         pending = self.pending()
@@ -223,16 +301,16 @@ class ProposalsPanel(QWidget):
             self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in pending]))
 
     def _reject_selected(self) -> None:
-        pending = self.pending()
-        for i in self.list.selectedItems():
-            e = pending[self.list.row(i)].edge
-            self.doc.rejected.add((e.a, e.b))
+        for p in self.picked():
+            self.doc.rejected.add((p.edge.a, p.edge.b))
         self.refresh()
+        self.proposal_picked.emit(None)
 
 
 class PowersPanel(QWidget):
-    """The powers: name, adjective, letter, colour, home centres and starting
-    units (as text: ``A par, F spa/nc``).  Each edit is one undo step."""
+    """The powers: name, adjective, letter, colour (typed as #rrggbb or picked),
+    home centres and starting units (as text: ``A par, F spa/nc``, or by
+    clicking on the map with the Homes and units tool).  Each edit is one undo step."""
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
@@ -244,7 +322,18 @@ class PowersPanel(QWidget):
         self.fields = {}
         for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
             self.fields[key] = QLineEdit()
-            form.addRow(key.capitalize(), self.fields[key])
+            if key == "colour":
+                row = QHBoxLayout()
+                self.swatch = QPushButton("Pick...")
+                row.addWidget(self.fields[key])
+                row.addWidget(self.swatch)
+                form.addRow("Colour", row)
+            else:
+                form.addRow(key.capitalize(), self.fields[key])
+        # what the format accepts, checked as it is typed
+        self.fields["colour"].setValidator(QRegularExpressionValidator(QRegularExpression(r"#[0-9a-fA-F]{0,6}")))
+        self.fields["letter"].setValidator(QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]")))
+        self.fields["id"].setValidator(QRegularExpressionValidator(QRegularExpression(r"[a-z][a-z0-9_-]*")))
         layout.addLayout(form)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
@@ -252,14 +341,34 @@ class PowersPanel(QWidget):
         row.addWidget(self.apply_button)
         row.addWidget(self.new_button)
         layout.addLayout(row)
+        click = QHBoxLayout()
+        click.addWidget(QLabel("Clicks on the map set:"))
+        self.click_mode = QComboBox()
+        self.click_mode.addItems(["home centre", "army", "fleet"])
+        click.addWidget(self.click_mode)
+        layout.addLayout(click)
         self.error = QLineEdit()
         self.error.setReadOnly(True)
         layout.addWidget(self.error)
+        self.colour_dialog = QColorDialog(self)
+        self.colour_dialog.setOption(QColorDialog.ColorDialogOption.DontUseNativeDialog, True)
+        self.colour_dialog.colorSelected.connect(self._colour_picked)
+        self.swatch.clicked.connect(self._pick_colour)
         self.pick.currentTextChanged.connect(self.show_power)
         self.apply_button.clicked.connect(self.apply)
         self.new_button.clicked.connect(self.new_power)
         doc.changed.connect(self._refresh)
         self._refresh()
+
+    def _pick_colour(self) -> None:
+        current = QColor(self.fields["colour"].text())
+        self.colour_dialog.setCurrentColor(current if current.isValid() else QColor("#808080"))
+        self.colour_dialog.open()
+
+    def _colour_picked(self, colour) -> None:
+        self.fields["colour"].setText(colour.name())
+        if self.fields["id"].text().strip() and self.doc.variant.power(self.fields["id"].text().strip().lower()):
+            self.apply()
 
     def _refresh(self, kind: str = "all") -> None:
         current = self.pick.currentText()
@@ -278,6 +387,10 @@ class PowersPanel(QWidget):
                   "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else ""}
         for key, value in values.items():
             self.fields[key].setText(value)
+        if p is not None and p.colour and QColor(p.colour).isValid():
+            self.swatch.setStyleSheet(f"background: {p.colour}")
+        else:
+            self.swatch.setStyleSheet("")
 
     def new_power(self) -> None:
         self.pick.setCurrentIndex(-1)
@@ -292,6 +405,9 @@ class PowersPanel(QWidget):
         if not pid:
             self.error.setText("give the power an id")
             return False
+        if text["colour"] and not re.fullmatch(r"#[0-9a-fA-F]{6}", text["colour"]):
+            self.error.setText(f"a colour is #rrggbb (or use Pick...), not {text['colour']!r}")
+            return False
         try:
             units = tuple(Unit.parse(u) for u in text["units"].split(",") if u.strip())
         except ValueError as exc:
@@ -300,7 +416,7 @@ class PowersPanel(QWidget):
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
         old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),
-                      text["colour"], homes, units, old.centers if old else None)
+                      text["colour"].lower(), homes, units, old.centers if old else None)
         if power != old:
             self.doc.undo.push(SetPower(self.doc, power))
         self.error.clear()
@@ -309,23 +425,42 @@ class PowersPanel(QWidget):
 
 
 class RulesPanel(QWidget):
-    """Victory, the draw rule, the start, and the base of a subvariant."""
+    """Every rule of the format: victory, the draw rule, the start, the
+    seasons, the judges' rule choices (hibernate, convoy fallback, civil
+    disorder) and named switches; the base of a subvariant shown."""
+
+    CHOICES = ("hibernate", "convoy_fallback", "civil_disorder")
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
         self.doc = doc
         form = QFormLayout(self)
         self.victory = QLineEdit()
+        self.victory.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,4}")))
         self.draw = QLineEdit()
+        self.draw.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,3}")))
         self.start = QLineEdit()
+        self.seasons = QLineEdit()
+        self.seasons.setPlaceholderText("spring, fall")
+        self.hibernate = QCheckBox("hibernate: a power without units stays in the game")
+        self.convoy_fallback = QCheckBox("convoy fallback: an army moves overland when its convoy fails")
+        self.civil_disorder = QComboBox()
+        self.civil_disorder.addItems(["2023 rulebook (distance to any owned centre)", "classic (distance to home)"])
+        self.switches = QLineEdit()
+        self.switches.setPlaceholderText("no_omsk_fleets=true, max_builds=3")
         self.base = QLineEdit()
         self.base.setReadOnly(True)
+        self.error = QLabel()
         for label, w in (("Victory (centres)", self.victory), ("Draw after static Falls", self.draw),
-                         ("Start", self.start), ("Extends", self.base)):
+                         ("Start", self.start), ("Seasons", self.seasons), ("", self.hibernate),
+                         ("", self.convoy_fallback), ("Civil disorder", self.civil_disorder),
+                         ("Named switches", self.switches), ("Extends", self.base), ("", self.error)):
             form.addRow(label, w)
-        self.victory.editingFinished.connect(self.apply)
-        self.draw.editingFinished.connect(self.apply)
-        self.start.editingFinished.connect(self.apply)
+        for edit in (self.victory, self.draw, self.start, self.seasons, self.switches):
+            edit.editingFinished.connect(self.apply)
+        self.hibernate.clicked.connect(lambda _: self.apply())
+        self.convoy_fallback.clicked.connect(lambda _: self.apply())
+        self.civil_disorder.activated.connect(lambda _: self.apply())
         doc.changed.connect(lambda _: self.show_rules())
         self.show_rules()
 
@@ -334,17 +469,67 @@ class RulesPanel(QWidget):
         self.victory.setText("" if r.victory is None else str(r.victory))
         self.draw.setText("" if r.draw_after_static_falls is None else str(r.draw_after_static_falls))
         self.start.setText(r.start)
+        self.seasons.setText(", ".join(r.seasons))
+        self.hibernate.setChecked(bool(r.options.get("hibernate")))
+        self.convoy_fallback.setChecked(bool(r.options.get("convoy_fallback")))
+        self.civil_disorder.setCurrentIndex(1 if r.options.get("civil_disorder") == "classic" else 0)
+        self.switches.setText(", ".join(f"{k}={_option_text(v)}" for k, v in r.options.items()
+                                        if k not in self.CHOICES))
         self.base.setText(self.doc.variant.extends or "")
 
     def apply(self) -> None:
-        import re
         from .commands import SetRules
+
         def number(text):
             return int(text) if text.strip().isdigit() else None
         fields = {"victory": number(self.victory.text()),
                   "draw_after_static_falls": number(self.draw.text())}
-        if re.fullmatch(r"[SFW]\d{4}[MRA]", self.start.text().strip().upper()):
-            fields["start"] = self.start.text().strip().upper()
+        start = self.start.text().strip().upper()
+        if re.fullmatch(r"[SFW]\d{4}[MRA]", start):
+            fields["start"] = start
+        else:
+            self.error.setText(f"the start is a phase such as S1901M, not {start!r}")
+            return
+        seasons = tuple(s.strip().lower() for s in self.seasons.text().replace(";", ",").split(",") if s.strip())
+        if not seasons or len(set(seasons)) != len(seasons):
+            self.error.setText("name each season once: spring, fall")
+            return
+        fields["seasons"] = seasons
+        options = {}
+        for part in self.switches.text().split(","):
+            if not part.strip():
+                continue
+            name, eq, value = part.partition("=")
+            name = name.strip().lower()
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name in self.CHOICES:
+                self.error.setText(f"a switch is name=value with a name of letters, digits and _: {part.strip()!r}")
+                return
+            options[name] = _option_value(value.strip()) if eq else True
         r = self.doc.variant.rules
+        for key, on in (("hibernate", self.hibernate.isChecked()), ("convoy_fallback", self.convoy_fallback.isChecked())):
+            if on or key in r.options:  # an explicit "false" stays written
+                options[key] = on
+        if self.civil_disorder.currentIndex() == 1:
+            options["civil_disorder"] = "classic"
+        fields["options"] = options
+        self.error.clear()
         if any(getattr(r, k) != v for k, v in fields.items()):
             self.doc.undo.push(SetRules(self.doc, **fields))
+
+
+def _option_text(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _option_value(text: str):
+    low = text.lower()
+    if low in ("true", "yes", "on", ""):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

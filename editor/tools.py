@@ -120,12 +120,13 @@ class EditVertexTool(Tool):
 
 class LinkTool(Tool):
     """Press on one space, release on another: link them by hand (off-board
-    boxes, canals) with the unit types and strait flag set on the tool."""
+    boxes, canals) in the tool's mode: unit types, strait, one-way (from the
+    press to the release)."""
     name = "link"
 
-    def __init__(self, doc, units: Crossing = Crossing.BOTH, strait: bool = False):
+    def __init__(self, doc, units: Crossing = Crossing.BOTH, strait: bool = False, oneway: bool = False):
         super().__init__(doc)
-        self.units, self.strait = units, strait
+        self.units, self.strait, self.oneway = units, strait, oneway
         self.start: Optional[str] = None
 
     def press(self, scene, event) -> bool:
@@ -135,8 +136,8 @@ class LinkTool(Tool):
     def release(self, scene, event) -> bool:
         end = scene.province_at(event.scenePos())
         if self.start and end and end != self.start:
-            a, b = sorted((self.start, end))
-            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait)))
+            a, b = (self.start, end) if self.oneway else sorted((self.start, end))
+            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway)))
             self.start = None
             return True
         self.start = None
