@@ -12,7 +12,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from variantkit.io import load, save
-from variantkit.io.variant_file import atomic_write, dumps, schema_ref_for
+from variantkit.files import atomic_write
+from variantkit.io.variant_file import dumps, schema_ref_for
 from variantkit.model import Rules, Variant
 from variantkit.problems import UnusableInput
 

@@ -257,10 +257,11 @@ class MainWindow(QMainWindow):
         return True
 
     def export_dialog(self) -> None:
-        from variantkit.export import formats
-        path, chosen = QFileDialog.getSaveFileName(self, "Export", "", ";;".join(sorted(formats())))
+        from variantkit.formats import formats
+        writers = {n: f for n, f in formats().items() if f.writes}
+        path, chosen = QFileDialog.getSaveFileName(self, "Export", "", ";;".join(sorted(writers)))
         if path and chosen:
-            report = formats()[chosen].write(self.doc.variant, path)
+            report = writers[chosen].export(self.doc.variant, path)
             QMessageBox.information(self, "Export", "\n".join(str(p) for p in report.problems) or "done")
 
     # -- recovery ------------------------------------------------------------

@@ -240,9 +240,9 @@ class PlayPanel(QWidget):
         return units, [outcome_record(o) for o in results], str(state.phase)
 
     def marks(self) -> List[OrderMark]:
-        from variantkit.cli_render import marks
+        from variantkit.marks import order_marks
         v = self.view()
-        return marks(self.game.parser(), v[1]) if v else []
+        return order_marks(self.game.parser(), v[1]) if v else []
 
     def _refresh(self) -> None:
         self.pending.clear()

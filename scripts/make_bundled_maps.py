@@ -17,8 +17,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
 from variantkit.io import dumps, save  # noqa: E402
-from variantkit.io.dpjudge import read_dpjudge  # noqa: E402
-from variantkit.io.variant_file import atomic_write, schema_ref_for  # noqa: E402
+from variantkit.formats.dpjudge import read_dpjudge  # noqa: E402
+from variantkit.files import atomic_write  # noqa: E402
+from variantkit.io.variant_file import schema_ref_for  # noqa: E402
 from variantkit.model import Changes, Crossing, Edge, Rules, Variant  # noqa: E402
 
 COLOURS = {"austria": "#c8403a", "england": "#2e4fa0", "france": "#5ab4e6", "germany": "#6b6b6b",

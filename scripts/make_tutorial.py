@@ -19,7 +19,7 @@ sys.path.insert(0, ROOT)
 
 from variantkit.art import infer_svg, skeleton  # noqa: E402
 from variantkit.io import save  # noqa: E402
-from variantkit.io.variant_file import atomic_write  # noqa: E402
+from variantkit.files import atomic_write  # noqa: E402
 from variantkit.model import Crossing, Edge, Power, Rules, Unit, UnitType  # noqa: E402
 
 SEA, LAND, ROCK = "#a9cbe6", "#e8dcb5", "#8c877f"

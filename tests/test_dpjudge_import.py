@@ -7,7 +7,7 @@ import pytest
 from variantkit.cli import main
 from variantkit.graph import Graph
 from variantkit.io import load
-from variantkit.io.dpjudge import read_dpjudge
+from variantkit.formats.dpjudge import read_dpjudge
 from variantkit.model import Crossing, Terrain, UnitType
 from variantkit.problems import UnusableInput
 

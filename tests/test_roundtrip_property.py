@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from variantkit.io import canonical, dumps, load
-from variantkit.io.variant_file import atomic_write
+from variantkit.files import atomic_write
 from variantkit.model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
                               UnitType, Variant)
 

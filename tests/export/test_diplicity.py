@@ -6,7 +6,7 @@ import jsonschema
 import pytest
 import yaml
 
-from variantkit.export import formats
+from variantkit.formats import formats
 from variantkit.io import load
 
 from tests.conftest import MAPS

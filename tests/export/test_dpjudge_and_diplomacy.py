@@ -5,10 +5,10 @@ from dataclasses import replace
 import pytest
 
 from variantkit.cli import main
-from variantkit.export import formats
+from variantkit.formats import formats
 from variantkit.graph import Graph
 from variantkit.io import load
-from variantkit.io.dpjudge import read_dpjudge
+from variantkit.formats.dpjudge import read_dpjudge
 from variantkit.rules.fuzz import random_orders
 from variantkit.rules.game import Game
 
@@ -56,6 +56,7 @@ def test_dpjudge_round_trip(name, tmp_path):
         assert {a for a in p.aliases if a not in ("english", "japan", "norway", "norwegian")} <= kept
 
 
+@pytest.mark.slow  # the package's own game loop: about 40 s for Youngstown
 @pytest.mark.parametrize("name", BUNDLED)
 def test_the_diplomacy_package_loads_and_plays_the_export(name, tmp_path):
     diplomacy = pytest.importorskip("diplomacy")

@@ -2,8 +2,8 @@
 import pytest
 
 from variantkit.cli import main
-from variantkit.export import formats
-from variantkit.export.jdip import read
+from variantkit.formats import formats
+from variantkit.formats.jdip import read
 from variantkit.graph import Graph
 from variantkit.io import load
 from variantkit.model import UnitType

@@ -3,8 +3,8 @@ import re
 import textwrap
 
 from variantkit.cli import main
-from variantkit.export import formats
-from variantkit.export.njudge import read
+from variantkit.formats import formats
+from variantkit.formats.njudge import read
 from variantkit.graph import Graph
 from variantkit.io import load
 from variantkit.model import UnitType

@@ -118,7 +118,7 @@ def outcome_record(o) -> Dict[str, Any]:
 
 
 def dump_game(game: Game, path: str) -> None:
-    from .variant_file import atomic_write
+    from ..files import atomic_write
     rec = game_to_record(game)
     if path.endswith((".yaml", ".yml")):
         atomic_write(path, yaml.safe_dump(rec, sort_keys=False, allow_unicode=True))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 from importlib import resources
-import tempfile
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +20,7 @@ import yaml
 from ..model import (Changes, Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
                      Variant)
 from ..problems import Problem, Report, UnusableInput
+from ..files import atomic_write
 from .yaml_source import SourceMap, gc_paused, read_yaml
 
 FORMAT = 1
@@ -302,26 +302,6 @@ def schema_ref_for(path: str) -> str:
     except ValueError:  # another drive on Windows
         rel = str(SCHEMA_PATH)
     return rel.replace(os.sep, "/")
-
-
-def atomic_write(path: str, text: str) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: a crash
-    leaves either the old file or the new one, never half of one."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path), dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def save(v: Variant, path: str) -> None:

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from lxml import etree
 
-from ..io.variant_file import atomic_write
+from ..files import atomic_write
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
                      Variant, split_location)
 from ..problems import Problem, UnusableInput
@@ -272,4 +272,4 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     return report
 
 
-FORMAT = Format("jdip", "jDip variants.xml + adjacency XML (a folder)", "", write, read)
+FORMAT = Format("jdip", "jDip variants.xml + adjacency XML (a folder)", "", write, read, carries_art=True)

@@ -1,4 +1,4 @@
-"""variantkit import svg, and variantkit check-art: the drawing and the graph."""
+"""The drawing and the graph: ``import svg`` (called by ``import``) and ``check-art``."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,9 @@ import os
 import shutil
 import sys
 
-from .art import compare, infer_svg, skeleton
-from .io import art_path, save
+from ..art import compare, infer_svg, skeleton
+from ..formats.svg import variant_id_for
+from ..io import art_path, save
 
 
 def register(sub) -> None:
@@ -21,14 +22,13 @@ def register(sub) -> None:
 
 def import_svg(args) -> int:
     """``variantkit import svg MAP.svg -o DIR``: a variant skeleton from the drawing."""
-    from .cli import print_problems
+    from .output import print_problems
     doc, inference = infer_svg(args.path, getattr(args, "gap", None))
     os.makedirs(args.output, exist_ok=True)
     art = os.path.basename(args.path)
     if os.path.abspath(os.path.join(args.output, art)) != os.path.abspath(args.path):
         shutil.copyfile(args.path, os.path.join(args.output, art))
-    vid = os.path.splitext(art)[0].lower().replace(" ", "-").replace("_", "-") or "map"
-    variant = skeleton(doc, inference, vid, art)
+    variant = skeleton(doc, inference, variant_id_for(args.path), art)
     save(variant, os.path.join(args.output, "variant.yaml"))
     if args.json:
         json.dump({"problems": [p.to_json() for p in inference.problems],
@@ -49,7 +49,7 @@ def import_svg(args) -> int:
 
 
 def cmd_check_art(args) -> int:
-    from .cli_variant import load_or_exit
+    from .output import load_or_exit
     loaded = load_or_exit(args.variant)
     svg = args.svg or art_path(loaded)
     if svg is None:

@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional
 import jsonschema
 import yaml
 
-from ..io.variant_file import atomic_write
+from ..files import atomic_write
 from ..model import Terrain, UnitType, Variant, split_location
 from .base import ExportReport, Format
 
@@ -163,4 +163,5 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     return report
 
 
-FORMAT = Format("diplicity", "Diplicity variant JSON (.dvar), checked against the host's schema", ".dvar", write)
+FORMAT = Format("diplicity", "Diplicity variant JSON (.dvar), checked against the host's schema", ".dvar", write,
+                carries_art=True)

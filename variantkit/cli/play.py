@@ -6,10 +6,10 @@ import random
 import sys
 import time
 
-from .io.game_file import dump_game, outcome_record, state_from_record, state_to_record
-from .problems import Problem, UnusableInput
-from .rules.fuzz import check_invariants, random_orders
-from .rules.game import Game
+from ..io.game_file import dump_game, outcome_record, state_from_record, state_to_record
+from ..problems import Problem, UnusableInput
+from ..rules.fuzz import check_invariants, random_orders
+from ..rules.game import Game
 
 
 def register(sub) -> None:
@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 
 def _variant(path: str):
-    from .cli_variant import load_or_exit
+    from .output import load_or_exit
     return load_or_exit(path).variant
 
 

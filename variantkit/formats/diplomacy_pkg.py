@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..io.variant_file import atomic_write
+from ..files import atomic_write
 from ..model import Terrain, Variant
 from .base import ExportReport, Format
 from .dpjudge import dpjudge_text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import List
 
-from ..io.variant_file import atomic_write
+from ..files import atomic_write
 from ..model import Terrain, UnitType, Variant, split_location
 from .base import ExportReport, Format
 

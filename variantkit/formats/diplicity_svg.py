@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..io.variant_file import atomic_write
+from ..files import atomic_write
 from ..model import Terrain, Variant
 from .base import ExportReport
 

@@ -31,10 +31,33 @@ class ExportReport:
         return not any(p.severity == "error" for p in self.problems)
 
 
+Reader = Callable[[str], Tuple[Optional[Variant], List[Problem]]]
+
+
 @dataclass(frozen=True)
 class Format:
+    """A judge's or host's format: what it reads, what it writes.
+
+    ``write(variant, path[, art_file])`` and ``read(path) -> (variant | None,
+    problems)``; either may be missing.  ``carries_art``: the format holds a
+    picture of the map (its writer takes ``art_file``, its reader keeps the
+    drawing as the variant's art)."""
     name: str
     description: str
     extension: str
-    write: Callable[[Variant, str], ExportReport]
-    read: Optional[Callable[[str], Tuple[Optional[Variant], List[Problem]]]] = None
+    write: Optional[Callable[..., ExportReport]] = None
+    read: Optional[Reader] = None
+    carries_art: bool = False
+
+    @property
+    def writes(self) -> bool:
+        return self.write is not None
+
+    @property
+    def reads(self) -> bool:
+        return self.read is not None
+
+    def export(self, v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
+        if self.write is None:
+            raise ValueError(f"{self.name} is read-only")
+        return self.write(v, path, art_file=art_file) if self.carries_art else self.write(v, path)

@@ -6,10 +6,10 @@ import os
 import shutil
 import sys
 from dataclasses import replace
-from typing import List, Optional
+from typing import Optional
 
-from .raster import write_png
-from .render import OrderMark, Position, render_svg
+from ..raster import write_png
+from ..render import Position, render_svg
 
 
 def register(sub) -> None:
@@ -30,32 +30,11 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_attach_art)
 
 
-def marks(parser, outcomes) -> List[OrderMark]:
-    """Results of a phase as things to draw (orders that cannot be read are skipped)."""
-    from .rules.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support, Waive
-    from .rules.parse import OrderError
-    out = []
-    for o in outcomes:
-        try:
-            order = parser.parse(o["order"], o["power"])
-        except OrderError:
-            continue
-        if isinstance(order, Waive) or not order.loc:
-            continue
-        kind = {Move: "move", Support: "support", Convoy: "convoy", Retreat: "retreat", Build: "build",
-                Remove: "remove", Disband: "disband"}.get(type(order), "hold")
-        unit = f"{order.unit.value if order.unit else 'A'} {order.loc}"
-        to = getattr(order, "dest", None) or None
-        target = getattr(order, "target", None) or getattr(order, "army_from", None) or None
-        target_to = getattr(order, "target_dest", None) or getattr(order, "army_to", None) or None
-        out.append(OrderMark(o["power"], kind, unit, to, target, target_to, o["outcome"], o.get("reason", "")))
-    return out
-
-
 def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
-    from .io.game_file import game_to_record, load_game
-    from .problems import Problem, UnusableInput
-    from .rules.parse import OrderParser
+    from ..io.game_file import game_to_record, load_game
+    from ..problems import Problem, UnusableInput
+    from ..marks import order_marks
+    from ..rules.parse import OrderParser
     game, problems = load_game(variant, game_path)
     if problems:
         raise UnusableInput(problems)
@@ -69,15 +48,15 @@ def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
             pos = h["position"]
             return Position(h["phase"], pos["units"], pos["centers"],
                             {p: [d["unit"] for d in ds] for p, ds in pos.get("dislodged", {}).items()},
-                            marks(OrderParser(variant), h["results"]))
+                            order_marks(OrderParser(variant), h["results"]))
     raise UnusableInput([Problem("VK410", f"the game has no phase {phase}",
                                  "phases played: " + ", ".join(h["phase"] for h in rec["history"]), game_path)])
 
 
 def cmd_render(args) -> int:
-    from .art import board_for
-    from .cli_variant import load_or_exit
-    from .io import art_path
+    from ..art import board_for
+    from .output import load_or_exit
+    from ..io import art_path
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     position = position_of(v, args.game, args.phase) if args.game else Position.start(v)
@@ -86,17 +65,17 @@ def cmd_render(args) -> int:
     if args.output.lower().endswith(".png"):
         write_png(svg, args.output, args.scale)
     else:
-        from .io.variant_file import atomic_write
+        from ..files import atomic_write
         atomic_write(args.output, svg.decode("utf-8"))
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
 
 def cmd_attach_art(args) -> int:
-    from .art import infer_svg
-    from .cli_variant import load_or_exit
-    from .io import save
-    from .names import NameIndex
+    from ..art import infer_svg
+    from .output import load_or_exit
+    from ..io import save
+    from ..names import NameIndex
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     if v.extends:

@@ -4,10 +4,11 @@ from __future__ import annotations
 import json
 import sys
 
-from .graph import Graph, seasons_of
-from .io import load
-from .model import UnitType
-from .problems import UnusableInput
+from ..graph import Graph, seasons_of
+from ..model import UnitType
+from ..problems import UnusableInput
+from ..validate import load_checked
+from .output import load_or_exit
 
 
 def register(sub) -> None:
@@ -28,40 +29,6 @@ def register(sub) -> None:
     p.add_argument("other", metavar="OTHER")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_diff)
-
-
-def load_checked(path: str):
-    """Load and check a variant; the caller prints the report.
-
-    A subvariant's report holds its base's problems (placed in the base's
-    file) and the problems its changes bring, each once.
-    """
-    from .validate import check
-    loaded = load(path)
-    if loaded.variant is None:
-        return loaded
-    found = check(loaded.variant, loaded.source)
-    chain = []
-    base = loaded.base
-    while base is not None:
-        chain.append(base)
-        base = base.base
-    for base in chain:
-        if base.variant is not None:
-            inherited = check(base.variant, base.source)
-            seen = {(p.code, p.message) for p in inherited}
-            found = [p for p in found if (p.code, p.message) not in seen]
-            loaded.report.extend(inherited)
-    loaded.report.extend(found)
-    return loaded
-
-
-def load_or_exit(path: str):
-    """Load a variant for a command that needs a valid one."""
-    loaded = load_checked(path)
-    if loaded.variant is None or not loaded.report.ok:
-        raise UnusableInput(loaded.report.errors)
-    return loaded
 
 
 def cmd_validate(args) -> int:
@@ -93,7 +60,7 @@ def cmd_validate(args) -> int:
 
 
 def cmd_info(args) -> int:
-    from .names import NameIndex
+    from ..names import NameIndex
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     season = args.season
@@ -148,7 +115,7 @@ def cmd_info(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from .diff import diff_variants
+    from ..diff import diff_variants
     base = load_or_exit(args.base).variant
     other = load_or_exit(args.other).variant
     changes = diff_variants(base, other)

@@ -15,6 +15,7 @@ from typing import Dict, List, Tuple
 
 from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Variant
 from ..problems import Problem, UnusableInput
+from .base import Format
 
 
 def read(path: str):
@@ -86,3 +87,6 @@ def read(path: str):
                       tuple(Power(letter.lower(), f"Power {letter}", "", letter, "", tuple(h))
                             for letter, h in sorted(powers.items())), Rules())
     return variant, problems
+
+
+FORMAT = Format("njudge", "njudge / Realpolitik .map (the back catalogue)", ".map", read=read)

@@ -1,0 +1,78 @@
+"""Commands between formats: ``import FORMAT PATH -o DIR``, ``export FORMAT
+VARIANT -o PATH`` and ``formats``, all over the one registry in
+:mod:`variantkit.formats`."""
+from __future__ import annotations
+
+import os
+import sys
+
+from ..formats import formats
+from ..io import art_path, save
+from .output import load_or_exit, print_problems
+
+
+def register(sub) -> None:
+    table = formats()
+    readers = sorted(n for n, f in table.items() if f.reads)
+    p = sub.add_parser("import", help="make a variant file from another judge's or host's format")
+    p.add_argument("format", choices=readers, metavar="FORMAT", help="one of: " + ", ".join(readers))
+    p.add_argument("path", metavar="PATH")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="folder for variant.yaml (created if need be)")
+    p.add_argument("--json", action="store_true", help="problems as JSON")
+    p.add_argument("--gap", type=float, help="svg: drawing gap to bridge (default: measured)")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("export", help="write the variant in another judge's or host's format")
+    p.add_argument("format", metavar="FORMAT", help="see 'variantkit formats'")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("-o", "--output", required=True, metavar="PATH")
+    p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.add_argument("--art", metavar="SVG", help="the map's drawing, where the format carries a picture "
+                                              "(default: the variant's art, else a schematic board)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("formats", help="the formats variantkit writes and reads")
+    p.set_defaults(func=cmd_formats)
+
+
+def cmd_formats(args) -> int:
+    for name, f in sorted(formats().items()):
+        sides = ", ".join(s for s, on in (("write", f.writes), ("read", f.reads)) if on)
+        print(f"{name:<14} {sides:<12} {f.description}")
+    return 0
+
+
+def cmd_import(args) -> int:
+    if args.format == "svg":  # proposals with their reasons, and the drawing kept as art
+        from .art import import_svg
+        return import_svg(args)
+    variant, problems = formats()[args.format].read(args.path)
+    errors = [p for p in problems if p.severity == "error"]
+    print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
+    if variant is None or errors:
+        print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
+        return 1
+    out = os.path.join(args.output, "variant.yaml")
+    save(variant, out)
+    print(f"wrote {out}: {len(variant.provinces)} provinces, {len(variant.edges)} edges, "
+          f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
+          file=sys.stderr)
+    return 0
+
+
+def cmd_export(args) -> int:
+    table = {n: f for n, f in formats().items() if f.writes}
+    if args.format not in table:
+        print(f"unknown format {args.format!r}; one of: {', '.join(sorted(table))}", file=sys.stderr)
+        return 2
+    loaded = load_or_exit(args.variant)
+    report = table[args.format].export(loaded.variant, args.output, art_file=args.art or art_path(loaded))
+    print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
+    if not report.ok:
+        print(f"{args.output}: not written: the target would misread it (errors above)", file=sys.stderr)
+        return 1
+    lost = len(report.problems)
+    print(f"wrote {args.output}" + (f"; {lost} thing(s) the format cannot hold, listed above" if lost else ""),
+          file=sys.stderr)
+    return 0

@@ -1,0 +1,27 @@
+"""What every command shares: printing problems, loading the variant it works on."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import List
+
+from ..problems import Problem, UnusableInput
+from ..validate import load_checked
+
+
+def print_problems(problems: List[Problem], as_json: bool, out=None) -> None:
+    out = out or sys.stdout
+    if as_json:
+        json.dump([p.to_json() for p in problems], out, indent=1)
+        out.write("\n")
+    else:
+        for p in problems:
+            print(p, file=out)
+
+
+def load_or_exit(path: str):
+    """Load a variant for a command that needs a valid one."""
+    loaded = load_checked(path)
+    if loaded.variant is None or not loaded.report.ok:
+        raise UnusableInput(loaded.report.errors)
+    return loaded

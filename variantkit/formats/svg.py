@@ -1,0 +1,27 @@
+"""A map drawing (jDip, MILA, Diplicity or plain SVG), read as a variant
+skeleton: provinces, terrain, coasts and edges proposed from the shapes; the
+drawing itself becomes the variant's art.  Reading only: variants are drawn
+into their art by ``variantkit attach-art`` and the editor."""
+from __future__ import annotations
+
+import os
+from typing import List, Optional, Tuple
+
+from ..model import Variant
+from ..problems import Problem
+from .base import Format
+
+
+def variant_id_for(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return stem.lower().replace(" ", "-").replace("_", "-") or "map"
+
+
+def read(path: str, gap: Optional[float] = None) -> Tuple[Optional[Variant], List[Problem]]:
+    from ..art import infer_svg, skeleton
+    doc, inference = infer_svg(path, gap)
+    return skeleton(doc, inference, variant_id_for(path), os.path.basename(path)), inference.problems
+
+
+FORMAT = Format("svg", "a map drawing: provinces, terrain, coasts and edges proposed from the shapes",
+                ".svg", read=read, carries_art=True)
