@@ -106,8 +106,8 @@ class PowerClickTool(Tool):
 
         def change(v):
             # a home is a supply centre of one power: set both in one step
-            powers = tuple(replace(pw, homes=tuple(h for h in pw.homes if h != pid) + ((pid,) if pw.id == power.id else ()))
-                           for pw in v.powers)
+            powers = tuple(replace(pw, homes=tuple(h for h in pw.homes if h != pid)
+                                   + ((pid,) if pw.id == power.id else ())) for pw in v.powers)
             provinces = tuple(replace(p, center=True) if p.id == pid else p for p in v.provinces)
             return replace(v, powers=powers, provinces=provinces)
         self.doc.undo.push(EditVariant(self.doc, change, f"{pid} a home of {power.id}"

@@ -37,7 +37,6 @@ class PropertiesPanel(QWidget):
         self.inside = QLineEdit()
         self.seasons = QLineEdit()
         self.coasts = QLineEdit()
-        self.coasts.setPlaceholderText("nc: bar nwy; sc: bot fin")
         for label, w in (("Id", self.id_edit), ("Name", self.name_edit), ("Aliases", self.aliases_edit),
                          ("Terrain", self.terrain), ("", self.center), ("", self.offboard),
                          ("Inside", self.inside), ("Passable in", self.seasons), ("Coasts", self.coasts)):
@@ -73,6 +72,16 @@ class PropertiesPanel(QWidget):
         self.inside.setText(p.inside or "")
         self.seasons.setText(", ".join(p.passable_in))
         self.coasts.setText(self._coasts_text(p))
+        self.coasts.setPlaceholderText(self._coasts_hint(p))
+
+    def _coasts_hint(self, p) -> str:
+        """How this province's coasts would be written, from the waters it borders."""
+        waters = sorted({e.b if e.a.split("/")[0] == p.id else e.a for e in self.doc.variant.edges
+                         if e.units.fleet and p.id in (e.a.split("/")[0], e.b.split("/")[0])})
+        if len(waters) < 2:
+            return "no waters: no coasts to name"
+        half = (len(waters) + 1) // 2
+        return f"e.g. nc: {' '.join(waters[:half])}; sc: {' '.join(waters[half:])}"
 
     def _set(self, field: str, value) -> None:
         p = self.doc.variant.province(self.pid) if self.pid else None
@@ -506,7 +515,8 @@ class RulesPanel(QWidget):
                 return
             options[name] = _option_value(value.strip()) if eq else True
         r = self.doc.variant.rules
-        for key, on in (("hibernate", self.hibernate.isChecked()), ("convoy_fallback", self.convoy_fallback.isChecked())):
+        for key, on in (("hibernate", self.hibernate.isChecked()),
+                        ("convoy_fallback", self.convoy_fallback.isChecked())):
             if on or key in r.options:  # an explicit "false" stays written
                 options[key] = on
         if self.civil_disorder.currentIndex() == 1:

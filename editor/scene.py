@@ -125,6 +125,8 @@ class MapScene(QGraphicsScene):
         v = self.doc.variant
         self.setSceneRect(0, 0, self.doc.art_width, self.doc.art_height)
         owners = {h: pw.id for pw in v.powers for h in pw.homes}
+        if self.play is not None and self.play.game is not None:
+            owners = self.play.centre_owners()  # test-playing: who holds each centre now
         colours = power_colours(v)
         for p in v.provinces:
             rings = self.doc.outlines.get(p.id)
@@ -195,7 +197,7 @@ class MapScene(QGraphicsScene):
         if self.highlight is not None and view is None:
             self._draw_highlight(*self.highlight)
         if view is not None:
-            self._draw_marks(self.play.marks())
+            self._draw_marks(self.play.marks() + self.play.pending_marks())
 
     def _reshape(self, pid: str) -> bool:
         """Redraw one province's shape only (a vertex drag), if it is on the scene."""
@@ -212,7 +214,7 @@ class MapScene(QGraphicsScene):
 
     def _draw_marks(self, marks) -> None:
         """A phase's orders as players draw them, coloured by their result."""
-        colour = {"succeeds": "#1b1b1b", "fails": "#c0271e", "illegal": "#8a8a8a"}
+        colour = {"succeeds": "#1b1b1b", "fails": "#c0271e", "illegal": "#8a8a8a", "pending": "#2b5fc0"}
         for m in marks:
             here = self.centre_of(m.unit.split()[1])
             pen = QPen(QColor(colour.get(m.outcome, "#1b1b1b")), 2.5)

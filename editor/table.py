@@ -66,10 +66,10 @@ class ProvinceModel(QAbstractTableModel):
         self.homes = {h: pw.id for pw in self.doc.variant.powers for h in pw.homes}
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.ids)
+    def rowCount(self, parent=None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.ids)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=None) -> int:
         return len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
@@ -156,8 +156,8 @@ class ProvinceModel(QAbstractTableModel):
         if not changes:
             return False
         n = len(changes)
-        self.doc.undo.push(EditVariant(self.doc, lambda var: set_province_fields(var, changes),
-                                       f"Set {what} of {n} provinces" if n > 1 else f"Set {what} of {next(iter(changes))}"))
+        text = f"Set {what} of {n} provinces" if n > 1 else f"Set {what} of {next(iter(changes))}"
+        self.doc.undo.push(EditVariant(self.doc, lambda var: set_province_fields(var, changes), text))
         return True
 
 

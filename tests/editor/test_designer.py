@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit  # noqa: E402
+from PySide6.QtWidgets import QDialogButtonBox, QLineEdit  # noqa: E402
 
 from variantkit.graph import Graph  # noqa: E402
 from variantkit.model import Crossing, UnitType  # noqa: E402
@@ -354,3 +354,14 @@ def test_every_rule_option_in_the_rules_panel(window, qtbot, tmp_path):
     assert load(str(path)).variant.rules == r  # the file says it all: no YAML by hand
     _type(qtbot, rules.switches, "bad name=1")
     assert "switch" in rules.error.text() and doc.variant.rules.options["max_builds"] == 3
+
+
+def test_coasts_field_speaks_of_the_selected_province(window):
+    doc = _standard(window)
+    window.select_province("spa")
+    assert window.properties.coasts.text() == "nc: gas mao por; sc: lyo mao mar por wes"  # the standard map's
+    window.select_province("nwy")  # one coast: the hint names Norway's own waters
+    hint = window.properties.coasts.placeholderText()
+    waters = {e.b if e.a == "nwy" else e.a for e in doc.variant.edges if "nwy" in (e.a, e.b) and e.units.fleet}
+    assert window.properties.coasts.text() == "" and set(hint[5:].replace("nc:", "").replace("sc:", "")
+                                                            .replace(";", " ").split()) == waters
