@@ -98,8 +98,14 @@ class MapScene(QGraphicsScene):
             return here
         tx = sum(w.x() for w in waters) / len(waters)
         ty = sum(w.y() for w in waters) / len(waters)
-        x, y = min((pt for ring in rings for pt in ring), key=lambda q: (q[0] - tx) ** 2 + (q[1] - ty) ** 2)
-        return QPointF(x + (here.x() - x) * 0.25, y + (here.y() - y) * 0.25)  # a little inside the shore
+        shape = _path(rings)
+        shore = sorted((pt for ring in rings for pt in ring), key=lambda q: (q[0] - tx) ** 2 + (q[1] - ty) ** 2)
+        for x, y in shore[:12]:  # a little inside the shore nearest those waters
+            for t in (0.2, 0.35, 0.5, 0.7):
+                at = QPointF(x + (here.x() - x) * t, y + (here.y() - y) * t)
+                if shape.contains(at):
+                    return at
+        return here
 
     def rebuild(self, kind: str = "all") -> None:
         if kind.startswith("outline:") and self._reshape(kind.split(":", 1)[1]):

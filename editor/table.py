@@ -61,9 +61,16 @@ class ProvinceModel(QAbstractTableModel):
         self.reload()
 
     def reload(self) -> None:
-        self.beginResetModel()
-        self.ids = [p.id for p in self.doc.variant.provinces]
+        ids = [p.id for p in self.doc.variant.provinces]
         self.homes = {h: pw.id for pw in self.doc.variant.powers for h in pw.homes}
+        if len(ids) == len(self.ids) and ids:
+            # as many rows (a rename keeps its row): their cells changed, and a
+            # reset would close an editor in the middle of its commit
+            self.ids = ids
+            self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(COLUMNS) - 1))
+            return
+        self.beginResetModel()
+        self.ids = ids
         self.endResetModel()
 
     def rowCount(self, parent=None) -> int:

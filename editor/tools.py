@@ -130,12 +130,21 @@ class LinkTool(Tool):
         self.start: Optional[str] = None
 
     def press(self, scene, event) -> bool:
-        self.start = scene.province_at(event.scenePos())
+        self.start = self._location(scene, event.scenePos())
         return self.start is not None
 
+    def _location(self, scene, pos: QPointF) -> Optional[str]:
+        """The space under the mouse; for a fleet link, the named coast nearest it."""
+        pid = scene.province_at(pos)
+        p = self.doc.variant.province(pid) if pid else None
+        if p is None or not p.coasts or self.units is not Crossing.FLEET:
+            return pid
+        return min((f"{pid}/{c.id}" for c in p.coasts),
+                   key=lambda loc: (scene.centre_of(loc).x() - pos.x()) ** 2 + (scene.centre_of(loc).y() - pos.y()) ** 2)
+
     def release(self, scene, event) -> bool:
-        end = scene.province_at(event.scenePos())
-        if self.start and end and end != self.start:
+        end = self._location(scene, event.scenePos())
+        if self.start and end and end.split("/")[0] != self.start.split("/")[0]:
             a, b = (self.start, end) if self.oneway else sorted((self.start, end))
             self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway)))
             self.start = None

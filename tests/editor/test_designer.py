@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit  # noqa: E402
 
 from variantkit.graph import Graph  # noqa: E402
@@ -17,10 +18,11 @@ from tests.editor.qt_helpers import click, drag, mouse  # noqa: E402
 
 
 def _action(window, text):
-    for menu in window.menuBar().actions():
-        for act in menu.menu().actions():
-            if act.text().replace("&", "") == text:
-                return act
+    """A menu entry by its text (looked up among the window's actions: asking a
+    menu bar action for its menu would hand Python a menu it then deletes)."""
+    for act in window.findChildren(QAction):
+        if act.text().replace("&", "") == text:
+            return act
     raise AssertionError(f"no menu entry {text!r}")
 
 
@@ -365,3 +367,14 @@ def test_coasts_field_speaks_of_the_selected_province(window):
     waters = {e.b if e.a == "nwy" else e.a for e in doc.variant.edges if "nwy" in (e.a, e.b) and e.units.fleet}
     assert window.properties.coasts.text() == "" and set(hint[5:].replace("nc:", "").replace("sc:", "")
                                                             .replace(";", " ").split()) == waters
+
+
+def test_a_fleet_link_to_a_two_coast_province_takes_the_coast_released_on(window, qtbot):
+    doc = _standard(window)
+    window.edges.link_units.setCurrentText("fleet")
+    _action(window, "Link spaces").trigger()
+    a, sc = window.scene.centre_of("tys"), window.scene.centre_of("spa/sc")
+    mouse(window.scene, "press", a.x(), a.y())
+    mouse(window.scene, "release", sc.x(), sc.y())
+    assert any((e.a, e.b, e.units) == ("spa/sc", "tys", Crossing.FLEET) for e in doc.variant.edges)
+    assert "tys" in Graph(doc.variant).moves(UnitType.FLEET, "spa/sc")
