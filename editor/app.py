@@ -30,7 +30,9 @@ def main(argv=None) -> int:
     app.setApplicationName("variantkit")
     window = MainWindow(ask=not headless)
     try:
-        if not window.offer_recovery() and args.file:
+        # a headless run reports the file asked for; autosaved work waits for a window
+        recovered = not headless and window.offer_recovery(args.file)
+        if not recovered and args.file:
             window.open_path(args.file)
     except UnusableInput as exc:
         for p in exc.problems:

@@ -11,13 +11,14 @@ import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel
 
+from variantkit import edit
 from variantkit.model import Unit, UnitType
 
 from .commands import SetPower
-from .design_commands import SetPosition
+from .design_commands import DragPosition, EditVariant
 from .edges import EdgesPanel, legend_html
 from .scene import EdgeItem, ProvinceItem
-from .table import EditVariant, ProvinceTable
+from .table import ProvinceTable
 from .tools import Tool
 
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
@@ -63,7 +64,7 @@ class PositionTool(Tool):
         if self.grab is None:
             return False
         pos = event.scenePos()
-        self.doc.undo.push(SetPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
+        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
         return True
 
     def release(self, scene, event) -> bool:
@@ -105,11 +106,12 @@ class PowerClickTool(Tool):
         prov = self.doc.variant.province(pid)
 
         def change(v):
-            # a home is a supply centre of one power: set both in one step
-            powers = tuple(replace(pw, homes=tuple(h for h in pw.homes if h != pid)
-                                   + ((pid,) if pw.id == power.id else ())) for pw in v.powers)
-            provinces = tuple(replace(p, center=True) if p.id == pid else p for p in v.provinces)
-            return replace(v, powers=powers, provinces=provinces)
+            # a home is a supply centre of one power: both set in one step
+            for pw in v.powers:
+                if pid in pw.homes and pw.id != power.id:
+                    v = edit.set_power(v, replace(pw, homes=tuple(h for h in pw.homes if h != pid)))
+            v = edit.set_power(v, replace(v.power(power.id), homes=v.power(power.id).homes + (pid,)))
+            return edit.set_province(v, pid, center=True)
         self.doc.undo.push(EditVariant(self.doc, change, f"{pid} a home of {power.id}"
                                        + ("" if prov.center else " (and a centre)")))
 
@@ -123,13 +125,13 @@ class PowerClickTool(Tool):
         unit = Unit(kind, loc)
 
         def change(v):
-            powers = []
-            for pw in v.powers:
+            for pw in v.powers:  # one unit a province: whoever stood there makes way
                 units = tuple(u for u in pw.units if u.location.split("/")[0] != pid)
                 if pw.id == power.id and not (same and same[0] == unit):
                     units += (unit,)
-                powers.append(replace(pw, units=units))
-            return replace(v, powers=tuple(powers))
+                if units != pw.units:
+                    v = edit.set_power(v, replace(pw, units=units))
+            return v
         removing = bool(same) and same[0] == unit
         self.doc.undo.push(EditVariant(self.doc, change, f"{'Remove' if removing else 'Place'} {power.id} {unit}"))
 
@@ -216,5 +218,5 @@ class _Links(QObject):
 
 
 def tool_entries():
-    """(tool key, menu text) of the tools this module adds."""
-    return (("positions", "Move unit and label &positions"), ("homes", "&Homes and units by clicking"))
+    """(tool key, menu text, shortcut) of the tools this module adds."""
+    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"))

@@ -1,24 +1,44 @@
 """The editor's document: the variant being edited, the province outlines,
-and the undo stack.  Only undo commands change it; views listen to
-``changed`` and rebuild what it names.
+the proposals of a drawing, and the undo stack.  Only undo commands change
+it; views listen to ``changed`` and rebuild what it names.
+
+Saving writes only what the editor can open again (the bytes about to be
+written are loaded first), keeps the designer's drawing (renamed ids are
+rewritten in a copy, nothing is regenerated) and writes a subvariant as its
+changes.  Files are written by :func:`variantkit.io.variant_file.atomic_write`.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from variantkit.io import load, save
 from variantkit.files import atomic_write
-from variantkit.io.variant_file import dumps, schema_ref_for
+from variantkit.io import load
+from variantkit.io.variant_file import canonical, dumps, schema_ref_for
 from variantkit.model import Rules, Variant
-from variantkit.problems import UnusableInput
+from variantkit.problems import Problem, UnusableInput
 
 Ring = List[Tuple[float, float]]
 Outlines = Dict[str, List[Ring]]
+EDITED_ART = "-edited.svg"   # the shapes drawn here, saved beside the designer's drawing
+
+
+class SaveRefused(UnusableInput):
+    """The file would not open again as edited: nothing was written."""
+
+
+class State(NamedTuple):
+    """Everything an undo step restores."""
+    variant: Variant
+    outlines: Outlines
+    proposals: tuple = ()          # EdgeProposals of a drawing, renamed with the provinces
+    rejected: frozenset = frozenset()
+    art_ids: tuple = ()            # (province id, id the drawing gives it) after renames
+    shapes_edited: bool = False    # shapes drawn or moved: saved beside the drawing, not in it
 
 
 def empty_variant(vid: str = "untitled") -> Variant:
@@ -29,11 +49,15 @@ class Document(QObject):
     """The variant and its outlines; ``changed(kind)`` after every change.
 
     kind is "variant" (anything in the variant file), "outlines" (shapes) or
-    "all" (a new file).
+    "all" (a new file).  ``renamed(old, new)`` comes just before the change
+    that renames a province, so views can stay on it; ``refused(message)``
+    when an edit cannot be made.
     """
 
     changed = Signal(str)
     modified_changed = Signal(bool)
+    renamed = Signal(str, str)
+    refused = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -43,8 +67,12 @@ class Document(QObject):
         self.art_height = 800.0
         self.path: Optional[str] = None
         self.proposals: List = []       # edges a drawing implies, until accepted or rejected
-        self.outlines_edited = False    # shapes drawn or moved here: saved as the variant's art
         self.rejected: set = set()
+        self.art_ids: Dict[str, str] = {}  # province id -> the drawing's id for it, where renamed
+        self.outlines_edited = False    # shapes drawn or moved here: saved beside the drawing
+        self.art_file: Optional[str] = None   # the drawing the outlines come from (absolute)
+        self.base: Optional[Variant] = None   # a subvariant's base, and where it is
+        self.base_path: Optional[str] = None
         self.undo = QUndoStack(self)
         self.undo.cleanChanged.connect(self._clean_changed)  # a method: dropped with the document
 
@@ -56,16 +84,30 @@ class Document(QObject):
     def modified(self) -> bool:
         return not self.undo.isClean()
 
-    def snapshot(self) -> Tuple[Variant, Outlines]:
-        return self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()}
+    @property
+    def source_art(self) -> Optional[str]:  # the name earlier code used
+        return self.art_file
 
-    def restore(self, state: Tuple[Variant, Outlines], kind: str = "variant") -> None:
+    def snapshot(self) -> State:
+        return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
+                     tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
+                     self.outlines_edited)
+
+    def restore(self, state: State, kind: str = "variant", renames: Optional[Dict[str, str]] = None) -> None:
         """Only undo commands call this."""
-        self.variant, outlines = state
-        if outlines != self.outlines:
-            self.outlines_edited = True
-        self.outlines = {k: [list(r) for r in v] for k, v in outlines.items()}
+        self.outlines_edited = state.shapes_edited
+        self.variant = state.variant
+        self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
+        self.proposals, self.rejected = list(state.proposals), set(state.rejected)
+        self.art_ids = dict(state.art_ids)
+        for old, new in (renames or {}).items():
+            self.renamed.emit(old, new)
         self.changed.emit(kind)
+
+    def _reset(self) -> None:
+        self.proposals, self.rejected, self.art_ids = [], set(), {}
+        self.base = self.base_path = self.art_file = None
+        self.outlines_edited = False
 
     # -- files ----------------------------------------------------------------
     def open_variant(self, path: str) -> List:
@@ -73,29 +115,32 @@ class Document(QObject):
         loaded = load(path)
         if loaded.variant is None:
             raise UnusableInput(loaded.report.errors)
+        self._reset()
         self.variant = loaded.variant
         self.path = loaded.path
+        if loaded.base is not None:
+            self.base, self.base_path = loaded.base.variant, os.path.abspath(loaded.base.path)
         self.outlines = {}
-        self.proposals, self.rejected = [], set()  # proposals belong to a drawing just opened
-        self._outlines_from_art(loaded)
-        self.outlines_edited = False
+        from variantkit.io import art_path
+        self._outlines_from_art(art_path(loaded))
         self.undo.clear()
         self.changed.emit("all")
         return loaded.report.problems
 
-    def _outlines_from_art(self, loaded) -> None:
-        from variantkit.io import art_path
-        art = art_path(loaded)
-        if art and os.path.exists(art):
+    def _outlines_from_art(self, art: Optional[str]) -> None:
+        if art and os.path.isfile(art):
             from variantkit.art import infer_svg
             doc, inference = infer_svg(art)
+            self.art_file = os.path.abspath(art)
             self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
             from variantkit.names import NameIndex
             names = NameIndex(self.variant)
+            drawn_as = {rid: pid for pid, rid in self.art_ids.items()}  # renamed, not yet saved
             for rid, region in inference.regions.items():
-                pid = names.location(rid) or rid
+                pid = drawn_as.get(rid) or names.location(rid) or rid
                 self.outlines[pid] = _rings(region.geom)
             return
+        # no drawing (or it is missing): a schematic board to edit on
         from variantkit.schematic import schematic_board
         board = schematic_board(self.variant)
         self.art_width, self.art_height = board.width, board.height
@@ -106,47 +151,123 @@ class Document(QObject):
         from variantkit.art import infer_svg, skeleton
         doc, inference = infer_svg(path)
         vid = os.path.splitext(os.path.basename(path))[0].lower().replace(" ", "-") or "map"
+        self._reset()
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
-        self.proposals, self.rejected = inference.edges, set()
+        self.proposals = list(inference.edges)
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None
-        self.source_art = path
-        self.outlines_edited = False
+        self.art_file = os.path.abspath(path)
         self.undo.clear()
         self.changed.emit("all")
         return inference.problems
 
+    def to_file(self, path: str) -> Variant:
+        """The variant as it is written at ``path``: a subvariant as its
+        changes, ``extends`` relative to where the file goes."""
+        v = self.variant
+        if self.base is None:
+            return replace(v, extends=None, changes=None)
+        from variantkit.io.subvariant import changes_between
+        folder = os.path.dirname(os.path.abspath(path))
+        extends = os.path.relpath(self.base_path, folder).replace(os.sep, "/")
+        return replace(v, extends=extends, changes=changes_between(self.base, v))
+
+    def check_text(self, path: str, written: Variant, text: str) -> List[Problem]:
+        """Problems that would stop the editor opening ``text`` at ``path`` as
+        it is now: load errors, or the file reading back as another variant."""
+        try:
+            loaded = load(path, text=text)
+        except UnusableInput as exc:
+            return list(exc.problems)
+        if loaded.variant is None or loaded.report.errors:
+            return loaded.report.errors or [Problem("VK901", "the file would not load", "", path)]
+        back = _comparable(loaded.variant)
+        if back != _comparable(self.variant):
+            what = _first_difference(back, _comparable(self.variant))
+            return [Problem("VK901", f"the file would read back differently: {what}",
+                            "a subvariant states only changes to provinces, edges, existing powers "
+                            "and rules: save it as a full variant (Save As in another folder) "
+                            "or undo that edit", path, 1, 1)]
+        return []
+
     def save(self, path: Optional[str] = None) -> str:
+        """Write the variant (and its art) at ``path``; raises SaveRefused
+        with the problems, having written nothing, when the file would not
+        open again as edited."""
         path = path or self.path
         if path is None:
             raise ValueError("no file name yet: use save as")
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
         folder = os.path.dirname(os.path.abspath(path))
+        variant, art_text = self._art_for(folder)
+        written = self.to_file(path)
+        written = replace(written, art=variant.art)
+        text = dumps(written, schema_ref_for(path))
+        problems = self.check_text(path, written, text)
+        if problems:
+            raise SaveRefused(problems)
         os.makedirs(folder, exist_ok=True)
-        if self.outlines_edited or (self.variant.art and not os.path.exists(os.path.join(folder, self.variant.art))):
-            # what was drawn here is kept: the outlines become the variant's art
-            # (a drawing the designer brought is never overwritten: ours is map.svg)
-            art = "map.svg" if self.outlines_edited or getattr(self, "source_art", None) is None else \
-                os.path.basename(self.source_art)
-            if self.outlines_edited:
-                from variantkit.svg.writer import outlines_svg
-                atomic_write(os.path.join(folder, art), outlines_svg(
-                    self.art_width, self.art_height, self.outlines,
-                    {p.id: p.terrain.value for p in self.variant.provinces}))
-            else:
-                import shutil
-                shutil.copyfile(self.source_art, os.path.join(folder, art))
-            self.variant = replace(self.variant, art=art)
+        if art_text is not None:
+            atomic_write(os.path.join(folder, variant.art), art_text)
+        atomic_write(path, text)
+        if art_text is not None and not self.outlines_edited:
+            self.art_ids = {}     # the saved drawing now names the provinces as they are
+            self.art_file = os.path.join(folder, variant.art)
+        elif self.outlines_edited:
+            self.art_file = os.path.join(folder, variant.art)
             self.outlines_edited = False
-        save(self.variant, path)
+        elif self.art_file and variant.art:
+            self.art_file = os.path.join(folder, variant.art)
+        self.variant = replace(self.variant, art=variant.art)
         self.path = path
         self.undo.setClean()
         return path
 
-    def write_recovery(self, path: str) -> None:
-        atomic_write(path, dumps(self.variant, schema_ref_for(path)))
+    def _art_for(self, folder: str) -> Tuple[Variant, Optional[object]]:
+        """The variant's ``art`` at the new place, and the text or bytes to write there
+        (None: nothing to write)."""
+        v = self.variant
+        if self.outlines_edited:
+            # shapes drawn here: saved as our own file, never over the designer's drawing
+            name = "map.svg"
+            if self.art_file:
+                stem = os.path.splitext(os.path.basename(self.art_file))[0]
+                name = stem + ("" if stem.endswith(EDITED_ART[:-4]) else EDITED_ART[:-4]) + ".svg"
+            from variantkit.svg.writer import outlines_svg
+            return replace(v, art=name), outlines_svg(
+                self.art_width, self.art_height, self.outlines,
+                {p.id: p.terrain.value for p in v.provinces})
+        if not self.art_file or not os.path.isfile(self.art_file):
+            return v, None  # no drawing (or a missing one): the reference stays as it is
+        name = os.path.basename(self.art_file)
+        target = os.path.join(folder, name)
+        renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
+        same = os.path.exists(target) and os.path.samefile(target, self.art_file)
+        if same and not renames:
+            return replace(v, art=name), None
+        with open(self.art_file, "rb") as fh:
+            data = fh.read()
+        if renames:  # ids are ASCII: any other byte goes through untouched
+            from variantkit.art_ids import rename_ids
+            data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
+        return replace(v, art=name), data
+
+
+def _comparable(v: Variant) -> Variant:
+    return canonical(replace(v, extends=None, changes=None, art=None))
+
+
+def _first_difference(a: Variant, b: Variant) -> str:
+    for what, x, y in (("provinces", {p.id: p for p in a.provinces}, {p.id: p for p in b.provinces}),
+                       ("powers", {p.id: p for p in a.powers}, {p.id: p for p in b.powers})):
+        for k in sorted(set(x) | set(y)):
+            if x.get(k) != y.get(k):
+                return f"{what[:-1]} {k} would be " + ("missing" if k not in x else "different")
+    if a.edges != b.edges:
+        return "the edges would differ"
+    return "the rules or names would differ"
 
 
 def _rings(geom) -> List[Ring]:

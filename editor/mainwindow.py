@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QPainter
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox)
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow, QMessageBox)
 
 from variantkit.problems import UnusableInput
 
-from .document import Document
+from . import recovery
+from .document import Document, SaveRefused
 from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .scene import MapScene
@@ -22,12 +23,12 @@ from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitT
 AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
 
 
-def recovery_path() -> str:
-    # the same place whatever the application object is called (a crashed run, a new one)
-    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
-    base = os.path.join(data, "variantkit") if data else os.path.expanduser("~/.variantkit")
-    os.makedirs(base, exist_ok=True)
-    return os.path.join(base, "recovery.yaml")
+STATUS_MS = 6000  # how long a status message stays
+
+
+TOOLS = (("select", "&Select", "S"), ("draw", "&Draw province", "D"), ("vertex", "Edit &vertices", "V"),
+         ("link", "&Link spaces", "L"), ("split", "S&plit province along a line", "X"),
+         ("play", "&Play (test the variant)", "P"))
 
 
 class MapView(QGraphicsView):
@@ -86,8 +87,13 @@ class MainWindow(QMainWindow):
         self.validation.problem_selected.connect(self.select_province)
         self.doc.modified_changed.connect(lambda _: self._title())
         self.doc.changed.connect(lambda _: self._title())
+        self.doc.renamed.connect(self._follow_rename)
+        self.doc.refused.connect(lambda why: self.status(why))
+        self.doc.undo.indexChanged.connect(self._say_last_step)
         self._menus()
+        self._toolbar()
         self.settings = QSettings("variantkit", "editor")
+        self.recovery = recovery.Recovery(self.doc)
         self.autosave = QTimer(self)
         self.autosave.setInterval(AUTOSAVE_MS)
         self.autosave.timeout.connect(self.write_recovery)
@@ -97,10 +103,12 @@ class MainWindow(QMainWindow):
 
     # -- menus ---------------------------------------------------------------
     def _action(self, menu, text, slot, shortcut=None):
+        """A menu entry; the slot is called without the ``checked`` argument
+        QAction.triggered carries (it once arrived as Save As's path)."""
         act = QAction(text, self)
         if shortcut is not None:
             act.setShortcut(shortcut)
-        act.triggered.connect(slot)
+        act.triggered.connect(lambda _checked=False: slot())
         menu.addAction(act)
         return act
 
@@ -108,8 +116,9 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         f = bar.addMenu("&File")
         self._action(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(f, "Recover &autosaved work...", self.recover_dialog)
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(f, "Save &as...", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self.save_as_action = self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
         self.recent_menu = f.addMenu("Open &recent")
         self._action(f, "&Export...", self.export_dialog)
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -125,12 +134,28 @@ class MainWindow(QMainWindow):
         v = bar.addMenu("&View")
         self._action(v, "Zoom &in", lambda: self.view.scale(1.25, 1.25), QKeySequence.StandardKey.ZoomIn)
         self._action(v, "Zoom &out", lambda: self.view.scale(0.8, 0.8), QKeySequence.StandardKey.ZoomOut)
+        self._action(v, "&Fit to window", self.fit, "Ctrl+0")
         self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
         t = bar.addMenu("&Tools")
-        for key, name in (("select", "&Select"), ("draw", "&Draw province"), ("vertex", "Edit &vertices"),
-                          ("link", "&Link spaces"), ("split", "S&plit province along a line"),
-                          ("play", "&Play (test the variant)")) + tool_entries():
-            self._action(t, name, lambda _=False, k=key: self.use_tool(k))
+        self.tool_actions = {}
+        group = QActionGroup(self)  # one tool at a time, the active one checked
+        for key, name, shortcut in TOOLS + tool_entries():
+            act = self._action(t, name, lambda k=key: self.use_tool(k), shortcut)
+            act.setCheckable(True)
+            act.setData(key)
+            group.addAction(act)
+            self.tool_actions[key] = act
+        self.tool_actions["select"].setChecked(True)
+
+    def _toolbar(self) -> None:
+        bar = self.addToolBar("Tools")
+        bar.setObjectName("Tools")
+        for key, _, _ in TOOLS + tool_entries():
+            bar.addAction(self.tool_actions[key])
+        bar.addSeparator()
+        self.tool_label = QLabel()
+        bar.addWidget(self.tool_label)
+        self.tool_label.setText("Tool: Select")
 
     # -- state ---------------------------------------------------------------
     def _title(self) -> None:
@@ -156,7 +181,23 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         QTimer.singleShot(0, self.fit)  # once the window has its size
 
+    def status(self, text: str) -> None:
+        self.statusBar().showMessage(text, STATUS_MS)
+
+    def _say_last_step(self, index: int) -> None:
+        """What the last step did (or undid), in the status bar."""
+        stack = self.doc.undo
+        if 0 < index <= stack.count():
+            self.status(stack.text(index - 1))
+
+    def _follow_rename(self, old: str, new: str) -> None:
+        # Properties stays on the province it showed, under its new id
+        if self.properties.pid == old:
+            self.properties.show_province(new)
+
     def use_tool(self, key: str) -> None:
+        self.tool_actions[key].setChecked(True)
+        self.tool_label.setText(f"Tool: {self.tool_actions[key].text().replace('&', '')}")
         self.scene.tool = None if key == "select" else self.tools[key]
         if key == "play":
             if self.play.game is None:
@@ -180,7 +221,7 @@ class MainWindow(QMainWindow):
         if len(picked) == 2:
             self.doc.undo.push(MergeProvinces(self.doc, picked[0], picked[1]))
         else:
-            self.statusBar().showMessage("select exactly two provinces to merge")
+            self.status("select exactly two provinces to merge")
 
     def delete_selected(self) -> None:
         from .commands import RemoveProvince
@@ -203,10 +244,14 @@ class MainWindow(QMainWindow):
             problems = self.doc.open_svg(path)
         else:
             problems = self.doc.open_variant(path)
+        self._opened(path, problems)
+
+    def _opened(self, path: Optional[str], problems) -> None:
         self.validation.run_now()
-        self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self._remember(path)
-        self.statusBar().showMessage(f"opened {path}" + (f": {len(problems)} note(s)" if problems else ""))
+        self.fit()
+        if path:
+            self._remember(path)
+        self.status(f"opened {path or 'autosaved work'}" + (f": {len(problems)} note(s)" if problems else ""))
 
     def _remember(self, path: str) -> None:
         recent = [p for p in (self.settings.value("recent") or []) if p != path]
@@ -214,7 +259,26 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", recent)
         self.recent_menu.clear()
         for p in recent:
-            self._action(self.recent_menu, p, lambda _=False, q=p: self.open_path(q))
+            self._action(self.recent_menu, p, lambda q=p: self.open_checked(q))
+
+    def open_checked(self, path: str) -> bool:
+        """Open a file as the user asked for it: problems in a message, not a crash."""
+        try:
+            self.open_path(path)
+        except UnusableInput as exc:
+            self.show_refusal("Cannot open", exc.problems)
+            return False
+        return True
+
+    def show_refusal(self, title: str, problems) -> None:
+        text = "\n".join(str(p) for p in problems)
+        why = {"Not saved": "Not saved: the file written would not open again as edited (nothing was written)",
+               "Cannot open": "Cannot open the file"}
+        self.validation.show_external(problems, why.get(title, title))
+        self.docks["Problems"].raise_()
+        self.status(f"{title}: " + (str(problems[0]).splitlines()[0] if problems else ""))
+        if self.ask:
+            QMessageBox.warning(self, title, text)
 
     def maybe_discard(self) -> bool:
         if not self.doc.modified or not self.ask:
@@ -232,28 +296,34 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Open a variant or a drawing", "",
                                               "Variants and drawings (*.yaml *.svg)")
         if path:
-            try:
-                self.open_path(path)
-            except UnusableInput as exc:
-                QMessageBox.warning(self, "Cannot open", "\n".join(str(p) for p in exc.problems))
+            self.recovery.clear()  # the work left is discarded (or saved) by now
+            self.open_checked(path)
 
     def save(self) -> bool:
         if self.doc.path is None:
             return self.save_as()
-        self.doc.save()
-        self.clear_recovery()
-        self.statusBar().showMessage(f"saved {self.doc.path}")
-        return True
+        return self._save(self.doc.path)
 
     def save_as(self, path: Optional[str] = None) -> bool:
-        if path is None:
+        if not path:
             path, _ = QFileDialog.getSaveFileName(self, "Save the variant", "variant.yaml", "Variant (*.yaml)")
         if not path:
             return False
-        self.doc.save(path)
+        return self._save(path)
+
+    def _save(self, path: str) -> bool:
+        try:
+            self.doc.save(path)
+        except SaveRefused as exc:
+            self.show_refusal("Not saved", exc.problems)
+            return False
+        except OSError as exc:
+            self.show_refusal("Not saved", [f"{path}: {exc.strerror or exc}"])
+            return False
         self._remember(self.doc.path)
         self._title()
-        self.clear_recovery()
+        self.recovery.clear()
+        self.status(f"saved {self.doc.path}")
         return True
 
     def export_dialog(self) -> None:
@@ -262,35 +332,68 @@ class MainWindow(QMainWindow):
         path, chosen = QFileDialog.getSaveFileName(self, "Export", "", ";;".join(sorted(writers)))
         if path and chosen:
             report = writers[chosen].export(self.doc.variant, path)
-            QMessageBox.information(self, "Export", "\n".join(str(p) for p in report.problems) or "done")
+            self.status(f"exported {path}")
+            if self.ask:
+                QMessageBox.information(self, "Export", "\n".join(str(p) for p in report.problems) or "done")
 
     # -- recovery ------------------------------------------------------------
     def write_recovery(self) -> None:
-        if self.doc.modified:
-            self.doc.write_recovery(recovery_path())
-            self.settings.setValue("recovery_of", self.doc.path or "")
+        """What the autosave timer does: the document's own recovery folder."""
+        try:
+            self.recovery.write()
+        except OSError as exc:  # a full disk must not stop the editing
+            self.status(f"autosave failed: {exc.strerror or exc}")
 
-    def clear_recovery(self) -> None:
-        if os.path.exists(recovery_path()):
-            os.remove(recovery_path())
+    def offer_recovery(self, path: Optional[str] = None) -> bool:
+        """After a crash: open autosaved work if the user wants it (that of
+        ``path`` when given).  Work not taken back stays for later."""
+        folders = recovery.left_behind()
+        if path is not None:
+            want = os.path.abspath(os.path.join(path, "variant.yaml") if os.path.isdir(path) else path)
+            folders = [f for f in folders if recovery.path_of(f) == want]
+        for folder in folders:
+            if self.ask:
+                box = QMessageBox(QMessageBox.Icon.Question, "Recover",
+                                  "variantkit did not close properly. Open the autosaved work?\n"
+                                  + recovery.describe(folder), parent=self)
+                yes = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+                gone = box.addButton("Discard it", QMessageBox.ButtonRole.DestructiveRole)
+                box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+                box.exec()
+                if box.clickedButton() is gone:
+                    import shutil
+                    shutil.rmtree(folder, ignore_errors=True)
+                    continue
+                if box.clickedButton() is not yes:
+                    continue
+            return self.recover(folder)
+        return False
 
-    def offer_recovery(self) -> bool:
-        """After a crash: open the autosaved work if the user wants it."""
-        path = recovery_path()
-        if not os.path.exists(path):
+    def recover(self, folder: str) -> bool:
+        try:
+            self.recovery.restore(folder)
+        except (UnusableInput, OSError, ValueError, KeyError) as exc:
+            self.status(f"cannot recover {folder}: {exc}")
             return False
-        if self.ask and QMessageBox.question(
-                self, "Recover", "variantkit did not close properly. Open the autosaved work?") \
-                != QMessageBox.StandardButton.Yes:
-            return False
-        self.open_path(path)
-        self.doc.path = self.settings.value("recovery_of") or None
-        self.doc.undo.resetClean()
+        self.play.game = None
+        self.scene.play = None
+        self.properties.show_province(None)
+        self._opened(None, [])
+        self._title()
         return True
+
+    def recover_dialog(self) -> None:
+        if not self.maybe_discard():
+            return
+        if not self.offer_recovery():
+            self.status("no autosaved work to recover")
 
     def closeEvent(self, event):
         if self.maybe_discard():
-            self.clear_recovery()
+            if not self.doc.modified or self.ask:
+                self.recovery.clear()   # saved, or discarded by the user
+            else:
+                self.recovery.release()  # no one was asked: the work stays recoverable
             self.autosave.stop()
             self.validation.timer.stop()
             event.accept()

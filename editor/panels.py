@@ -6,15 +6,17 @@ from __future__ import annotations
 import re
 from typing import List, Optional
 
-from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFormLayout, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
+from variantkit.lint import lint
 from variantkit.validate import check
 
+from .colour_field import ColourField, as_hex
 from .commands import AcceptProposals, RenameProvince, SetProvinceField
 from .document import Document
 
@@ -133,6 +135,9 @@ class _Check(QRunnable):
     def run(self) -> None:
         try:
             problems = check(self.variant)
+            if not any(p.severity == "error" for p in problems):
+                # map lint as warnings (not the trial exports: too slow while editing)
+                problems = problems + lint(self.variant, portability=False)
         except Exception as exc:  # shown in the panel, never a crash of the editor
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
@@ -140,6 +145,9 @@ class _Check(QRunnable):
             self.sink.done.emit(self.generation, problems)
         except RuntimeError:
             pass  # the window closed while the check ran: nobody to tell
+
+
+SUMMARY_OVER = 5  # more problems of one code than this: one line for them all
 
 
 class ValidationPanel(QWidget):
@@ -177,14 +185,75 @@ class ValidationPanel(QWidget):
             return  # a newer check is on its way
         self.shown = generation
         self.problems = problems
-        self.list.clear()
+        self._fill(problems)
+
+    def show_external(self, problems: list, title: str = "") -> None:
+        """Problems found elsewhere (a refused save, a file that cannot be
+        opened), under ``title``: shown until the next check."""
+        self.problems = [p for p in problems if hasattr(p, "code")]
+        self._fill(self.problems, heading=False)
+        if title:
+            self.list.insertItem(0, self._note(title))
         for p in problems:
-            item = QListWidgetItem(f"{p.severity} {p.code}: {p.message}")
-            item.setToolTip(p.hint)
-            self.list.addItem(item)
+            if not hasattr(p, "code"):
+                self.list.addItem(str(p))
+
+    def _fill(self, problems: list, heading: bool = True) -> None:
+        """A summary first; codes with many problems as one line each."""
+        self.list.clear()
+        pending, accepted = self._proposal_counts()
+        waiting = {"VK120"} if pending else set()  # unreachable only until edges are accepted
+        if heading and pending:
+            done = "none accepted" if not accepted else f"{accepted} edges in the variant"
+            self.list.addItem(self._note(f"{pending} edges proposed, {done}: "
+                                         "accept them in Proposals before reading the problems"))
+        by_code: dict = {}
+        for i, p in enumerate(problems):
+            by_code.setdefault(p.code, []).append(i)
+        errors = sum(1 for p in problems if p.severity == "error" and p.code not in waiting)
+        warnings = sum(1 for p in problems if p.severity != "error")
+        if heading:
+            if not problems:
+                self.list.addItem(self._note("No problems: the variant is complete and consistent"))
+            else:
+                other = " other" if waiting & set(by_code) else ""
+                self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
+        for code, rows in by_code.items():
+            first = problems[rows[0]]
+            if len(rows) > SUMMARY_OVER or code in waiting:
+                why = " (until the proposals are accepted)" if code in waiting else ""
+                item = QListWidgetItem(f"{first.severity} {code} x{len(rows)}{why}: {first.message}, ...")
+                item.setToolTip("\n".join(problems[r].message for r in rows[:30]) + f"\n{first.hint}")
+                item.setData(Qt.ItemDataRole.UserRole, rows[0])
+                self.list.addItem(item)
+                continue
+            for r in rows:
+                p = problems[r]
+                item = QListWidgetItem(f"{p.severity} {p.code}: {p.message}")
+                item.setToolTip(p.hint)
+                item.setData(Qt.ItemDataRole.UserRole, r)
+                self.list.addItem(item)
+
+    @staticmethod
+    def _note(text: str) -> QListWidgetItem:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, None)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        return item
+
+    def _proposal_counts(self):
+        have = {(e.a, e.b) for e in self.doc.variant.edges} | {(e.b, e.a) for e in self.doc.variant.edges}
+        pending = sum(1 for p in self.doc.proposals
+                      if (p.edge.a, p.edge.b) not in have and (p.edge.a, p.edge.b) not in self.doc.rejected)
+        return pending, len(self.doc.variant.edges)
 
     def _pick(self, item) -> None:
-        p = self.problems[self.list.row(item)]
+        row = item.data(Qt.ItemDataRole.UserRole)
+        if row is None or row >= len(self.problems):
+            return  # a summary line
+        p = self.problems[row]
         for word in p.message.replace(",", " ").replace(":", " ").split():
             if self.doc.variant.province(word.split("/")[0]) is not None:
                 self.problem_selected.emit(word.split("/")[0])
@@ -192,11 +261,10 @@ class ValidationPanel(QWidget):
 
 
 def proposal_doubt(p) -> str:
-    """Why the inference is unsure of a proposal ("" when it is sure)."""
-    doubt = getattr(p, "doubt", None) or getattr(p, "doubts", None)
-    if isinstance(doubt, (list, tuple)):
-        doubt = "; ".join(map(str, doubt))
-    return str(doubt or "")
+    """Why the inference is unsure of a proposal ("" when it is sure enough)."""
+    if not getattr(p, "doubtful", False):
+        return ""
+    return f"unsure ({p.confidence:.0%}): {p.reason}"
 
 
 def proposal_group(p) -> str:
@@ -204,12 +272,9 @@ def proposal_group(p) -> str:
     kind = {"army": "army only", "fleet": "fleet only", "both": "armies and fleets"}[p.edge.units.value]
     if p.edge.strait:
         kind += ", strait"
-    confidence = getattr(p, "confidence", None)
-    if confidence is None:
-        confidence = "doubtful" if proposal_doubt(p) else None
-    elif isinstance(confidence, float):
-        confidence = "sure" if confidence >= 0.8 else "likely" if confidence >= 0.5 else "doubtful"
-    return kind if confidence is None else f"{kind} — {confidence}"
+    confidence = getattr(p, "confidence", 1.0)
+    sure = "doubtful" if proposal_doubt(p) else "sure" if confidence >= 0.9 else "likely"
+    return f"{kind} — {sure}"
 
 
 class ProposalsPanel(QWidget):
@@ -330,19 +395,15 @@ class PowersPanel(QWidget):
         form = QFormLayout()
         self.fields = {}
         for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
-            self.fields[key] = QLineEdit()
+            self.fields[key] = ColourField() if key == "colour" else QLineEdit()
             if key == "colour":
                 row = QHBoxLayout()
-                self.swatch = QPushButton("Pick...")
+                self.swatch = QPushButton("Pick...")  # the picker as a window beside the panel
                 row.addWidget(self.fields[key])
                 row.addWidget(self.swatch)
                 form.addRow("Colour", row)
             else:
                 form.addRow(key.capitalize(), self.fields[key])
-        # what the format accepts, checked as it is typed
-        self.fields["colour"].setValidator(QRegularExpressionValidator(QRegularExpression(r"#[0-9a-fA-F]{0,6}")))
-        self.fields["letter"].setValidator(QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]")))
-        self.fields["id"].setValidator(QRegularExpressionValidator(QRegularExpression(r"[a-z][a-z0-9_-]*")))
         layout.addLayout(form)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
@@ -414,14 +475,16 @@ class PowersPanel(QWidget):
         if not pid:
             self.error.setText("give the power an id")
             return False
-        if text["colour"] and not re.fullmatch(r"#[0-9a-fA-F]{6}", text["colour"]):
-            self.error.setText(f"a colour is #rrggbb (or use Pick...), not {text['colour']!r}")
-            return False
         try:
             units = tuple(Unit.parse(u) for u in text["units"].split(",") if u.strip())
         except ValueError as exc:
             self.error.setText(str(exc))
             return False
+        colour = as_hex(text["colour"])
+        if colour is None:  # checked as typed; never written as the file could not be reopened
+            self.error.setText(f"{text['colour']!r} is not a colour: write #rrggbb or pick one")
+            return False
+        text["colour"] = colour
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
         old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),

@@ -84,27 +84,35 @@ class MapScene(QGraphicsScene):
         return item.boundingRect().center() if item else QPointF(0, 0)
 
     def coast_pos(self, p, cid: str) -> QPointF:
-        """A named coast's own unit position; where none is set, the point of the
-        province's outline nearest the waters that coast reaches."""
+        """A named coast's own unit position; where none is set, a point inside
+        the province near its shore on the side of the waters that coast reaches."""
         coast = p.coast(cid)
         if coast is not None and coast.unit_pos is not None:
             return QPointF(*coast.unit_pos)
         here = self.centre_of(p.id)
         loc = f"{p.id}/{cid}"
-        waters = [self.centre_of((e.b if e.a == loc else e.a).split("/")[0]) for e in self.doc.variant.edges
-                  if loc in (e.a, e.b)]
+        def reach(where):
+            return {(e.b if e.a == where else e.a).split("/")[0] for e in self.doc.variant.edges
+                    if where in (e.a, e.b)}
+        mine = reach(loc)
+        others = set().union(*(reach(f"{p.id}/{c.id}") for c in p.coasts if c.id != cid))
+        # the waters only this coast reaches tell it from the others
+        waters = [self.centre_of(w) for w in sorted(mine - others or mine)]
         rings = self.doc.outlines.get(p.id)
         if not waters or not rings:
             return here
         tx = sum(w.x() for w in waters) / len(waters)
         ty = sum(w.y() for w in waters) / len(waters)
         shape = _path(rings)
-        shore = sorted((pt for ring in rings for pt in ring), key=lambda q: (q[0] - tx) ** 2 + (q[1] - ty) ** 2)
-        for x, y in shore[:12]:  # a little inside the shore nearest those waters
-            for t in (0.2, 0.35, 0.5, 0.7):
-                at = QPointF(x + (here.x() - x) * t, y + (here.y() - y) * t)
-                if shape.contains(at):
-                    return at
+        # walk from the province's centre towards those waters; stop short of the shore
+        last = None
+        for i in range(1, 41):
+            at = QPointF(here.x() + (tx - here.x()) * i / 40, here.y() + (ty - here.y()) * i / 40)
+            if not shape.contains(at):
+                break
+            last = at
+        if last is not None:
+            return QPointF(here.x() + (last.x() - here.x()) * 0.75, here.y() + (last.y() - here.y()) * 0.75)
         return here
 
     def rebuild(self, kind: str = "all") -> None:

@@ -10,10 +10,11 @@ from typing import Callable, List, Optional
 from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
+from variantkit import edit
 from variantkit.model import Terrain, Variant
 
-from .commands import RenameProvince, _Change
-from .design_commands import set_province_fields
+from .commands import RenameProvince
+from .design_commands import EditVariant, SetProvinces
 from .document import Document
 
 COLUMNS = ("id", "name", "aliases", "terrain", "center", "home of", "coasts", "passable in")
@@ -23,26 +24,15 @@ _FIELD = {"name": "name", "aliases": "aliases", "terrain": "terrain", "center": 
 
 def set_homes(v: Variant, pids: List[str], power: Optional[str]) -> Variant:
     """Make ``pids`` home centres of ``power`` (of nobody when None), taking
-    them from any other power's homes."""
+    them from any other power's homes: library edits of each power touched."""
     pids = list(pids)
-    powers = []
     for pw in v.powers:
         homes = tuple(h for h in pw.homes if h not in pids)
         if pw.id == power:
             homes += tuple(p for p in pids if p not in homes)
-        powers.append(replace(pw, homes=homes) if homes != pw.homes else pw)
-    return replace(v, powers=tuple(powers))
-
-
-class EditVariant(_Change):
-    """Any pure change of the variant (a function from variant to variant) as one step."""
-
-    def __init__(self, doc: Document, change: Callable[[Variant], Variant], text: str):
-        super().__init__(doc, text)
-        self.change = change
-
-    def build(self, v, outlines):
-        self._done(self.change(v), outlines)
+        if homes != pw.homes:
+            v = edit.set_power(v, replace(pw, homes=homes))
+    return v
 
 
 def _split(text: str):
@@ -164,7 +154,7 @@ class ProvinceModel(QAbstractTableModel):
             return False
         n = len(changes)
         text = f"Set {what} of {n} provinces" if n > 1 else f"Set {what} of {next(iter(changes))}"
-        self.doc.undo.push(EditVariant(self.doc, lambda var: set_province_fields(var, changes), text))
+        self.doc.undo.push(SetProvinces(self.doc, changes, text))
         return True
 
 

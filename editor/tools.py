@@ -139,8 +139,10 @@ class LinkTool(Tool):
         p = self.doc.variant.province(pid) if pid else None
         if p is None or not p.coasts or self.units is not Crossing.FLEET:
             return pid
-        return min((f"{pid}/{c.id}" for c in p.coasts),
-                   key=lambda loc: (scene.centre_of(loc).x() - pos.x()) ** 2 + (scene.centre_of(loc).y() - pos.y()) ** 2)
+        def away(loc):
+            at = scene.centre_of(loc)
+            return (at.x() - pos.x()) ** 2 + (at.y() - pos.y()) ** 2
+        return min((f"{pid}/{c.id}" for c in p.coasts), key=away)
 
     def release(self, scene, event) -> bool:
         end = self._location(scene, event.scenePos())

@@ -1,6 +1,6 @@
 """The pictures in docs/: the tutorial map on its own art, Youngstown and
 Loeb9 on their schematic boards, each with a phase of orders and results (the project's own drawings; art from elsewhere
-is never committed).
+is never committed); the three bundled boards at the start, the no-Omsk-fleets diff and Youngstown's balance report.
 
     .venv/bin/python scripts/make_pictures.py
 """
@@ -57,6 +57,12 @@ def run() -> None:
             main(["play", os.path.join(ROOT, "maps", name), "--orders", orders, "--save", game])
             main(["render", os.path.join(ROOT, "maps", name), "--game", game, "--phase", "S1901M",
                   "-o", os.path.join(out, f"{name}-s1901.png")])
+    # the bundled boards at the start, a subvariant's changes, a balance report
+    for name in ("standard", "youngstown", "loeb9"):
+        main(["render", os.path.join(ROOT, "maps", name), "-o", os.path.join(out, f"{name}-board.png")])
+    main(["diff", os.path.join(ROOT, "maps", "youngstown"), os.path.join(ROOT, "maps", "youngstown", "no-omsk-fleets"),
+          "--render", os.path.join(out, "youngstown-no-omsk-fleets-diff.png")])
+    main(["balance", os.path.join(ROOT, "maps", "youngstown"), "-o", os.path.join(out, "youngstown-balance.png")])
 
 
 if __name__ == "__main__":

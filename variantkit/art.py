@@ -1,138 +1,34 @@
 """A variant's art: from an SVG to proposed provinces and edges, and back
 from a variant to the drawing, to say where they disagree.
 
-This module knows the drawing conventions (jDip's ``MapLayer``/``MouseLayer``,
-Inkscape labels, plain ids) and turns the reader's shapes into the plain
-records the inference works on.
+The drawing conventions (jDip, Diplicity, DiplomacyGM, Inkscape, plain)
+live in ``conventions``; what the art says besides shapes in ``art_proposals``.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
-from .geometry.infer import DrawnShape, Inference, infer
+from .art_proposals import propose
+from .conventions import read_drawing
+from .geometry import DrawnShape, Inference, infer
 from .model import Rules, Terrain, Variant, split_location
 from .names import NameIndex
 from .svg.reader import SvgDocument, read_svg
 
-_COAST_ID = re.compile(r"^([a-z0-9]+)[-/_ ](nc|sc|ec|wc|ne|nw|se|sw|[a-z]c)$")
-_NAMED = {"aqua", "cyan", "navy", "teal", "lightblue", "skyblue", "lightskyblue", "powderblue", "steelblue",
-          "lightsteelblue", "cornflowerblue", "dodgerblue", "deepskyblue", "royalblue", "blue",
-          "mediumblue", "darkblue", "cadetblue", "paleturquoise", "turquoise", "lightcyan", "aliceblue"}
-
-
-def _rgb(fill: str) -> Optional[Tuple[int, int, int]]:
-    fill = (fill or "").strip().lower()
-    m = re.fullmatch(r"#([0-9a-f]{6})", fill)
-    if m:
-        return tuple(int(m.group(1)[i:i + 2], 16) for i in (0, 2, 4))
-    m = re.fullmatch(r"#([0-9a-f]{3})", fill)
-    if m:
-        return tuple(int(c * 2, 16) for c in m.group(1))
-    return None
-
-
-def is_water_fill(fill: str) -> Optional[bool]:
-    f = (fill or "").strip().lower()
-    if not f or f == "none":
-        return None
-    if f in _NAMED:
-        return True
-    rgb = _rgb(f)
-    if rgb is None:
-        return False
-    r, g, b = rgb
-    return b > r + 25 and b >= g - 10
-
-
-def is_impassable_fill(fill: str) -> bool:
-    rgb = _rgb(fill)
-    if rgb is None:
-        return (fill or "").lower() in ("gray", "grey", "darkgray", "darkgrey", "dimgray", "dimgrey")
-    r, g, b = rgb
-    return max(r, g, b) - min(r, g, b) < 20 and 60 < r < 200  # a grey: rock, ice, no land
-
 
 def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
-    """The drawing's provinces and coasts, by the conventions it follows."""
-    jdip = any(s.layer == "MapLayer" for s in doc.shapes)
-    # one symbol stamped at several places (jDip's octagons) marks off-board boxes
-    stamps: Dict[str, int] = {}
-    for s in doc.shapes:
-        if s.used:
-            stamps[s.used] = stamps.get(s.used, 0) + 1
-    out: Dict[str, DrawnShape] = {}
-    coasts: List[DrawnShape] = []
-    # jDip's MouseLayer holds the hit area of every province: where a drawing
-    # has both, the hit areas tile the map and the MapLayer gives the terrain
-    mouse = {s.id.lower(): s for s in doc.shapes if jdip and s.layer == "MouseLayer" and s.id
-             and not _COAST_ID.match(s.id.lower())}
-    for s in doc.shapes:
-        if jdip:
-            if s.layer == "MouseLayer":
-                name = s.id or s.group   # a coast drawn in parts is a named group
-                m = _COAST_ID.match(name.lower())
-                if m:
-                    coasts.append(DrawnShape(name, s.rings, coast_of=(m.group(1), m.group(2))))
-                continue
-            if s.layer != "MapLayer":
-                continue
-            name = (s.id if s.id.startswith("_") else s.group if s.group.startswith("_") else "")
-            pid = name[1:].lower()
-        else:
-            name = s.label or s.id or s.group
-            m = _COAST_ID.match(name.lower().replace(" ", "-"))
-            if m:
-                coasts.append(DrawnShape(name, s.rings, coast_of=(m.group(1), m.group(2))))
-                continue
-            pid = re.sub(r"[^a-z0-9_-]", "", name.lower())
-        if not pid:
-            continue
-        water = True if "sea" in s.classes else is_water_fill(s.fill)
-        impassable = "neutral" in s.classes or "impassable" in s.classes or is_impassable_fill(s.fill)
-        have = out.get(pid)
-        box = bool(s.used) and stamps.get(s.used, 0) >= 3
-        if have is None and pid in mouse and jdip:
-            out[pid] = DrawnShape(pid, list(mouse[pid].rings), water, impassable, offboard=box)
-            continue
-        if have is not None and pid in mouse and jdip:
-            continue
-        if have is None:
-            out[pid] = DrawnShape(pid, list(s.rings), water, impassable, offboard=box)
-        elif water and not have.water:
-            have.holes.extend(s.rings)   # water drawn inside a land province: not part of it
-        else:
-            have.rings.extend(s.rings)
-    if jdip:
-        _add_mouse_only(doc, out)
-    return list(out.values()) + coasts
-
-
-def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape]) -> None:
-    """Provinces named only in the MouseLayer (MILA's seas are unnamed in the
-    MapLayer): their terrain is that of the MapLayer shapes they cover."""
-    from shapely.geometry import Polygon
-    from shapely.ops import unary_union
-    water_parts = [Polygon(r) for s in doc.shapes if s.layer == "MapLayer" and not s.id
-                   and not s.group.startswith("_") and ("water" in s.classes or "sea" in s.classes)
-                   for r in s.rings if len(r) >= 3]
-    water = unary_union([p.buffer(0) for p in water_parts]) if water_parts else None
-    for s in doc.shapes:
-        if s.layer != "MouseLayer" or not s.id or _COAST_ID.match(s.id.lower()):
-            continue
-        pid = s.id.lower()
-        if pid in out or not re.fullmatch(r"[a-z0-9_-]+", pid):
-            continue
-        area = unary_union([Polygon(r).buffer(0) for r in s.rings if len(r) >= 3])
-        wet = water is not None and not area.is_empty and area.intersection(water).area > 0.5 * area.area
-        out[pid] = DrawnShape(pid, list(s.rings), wet, False)
+    """The drawing's provinces and coasts, by the convention it follows."""
+    return read_drawing(doc).shapes
 
 
 def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Inference]:
+    """Read a drawing, its convention, and the graph and proposals it implies."""
     doc = read_svg(path)
-    inference = infer(drawn_shapes(doc), gap=gap, file=path)
-    inference.problems[:0] = doc.problems
+    reading = read_drawing(doc)
+    inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    inference.problems[:0] = doc.problems + reading.problems
+    propose(inference, reading, path)
     return doc, inference
 
 

@@ -1,7 +1,10 @@
 """A schematic board for variants that have no art.
 
-Positions come from the variant's ``unit_pos`` where it has them and from a
-force-directed layout of the province graph elsewhere; each province is then
+Positions come from the variant's ``unit_pos`` where it has them (a
+designer's pins); else from where each place is in the world (the gazetteer
+in :mod:`variantkit.geography`), relaxed so cells do not crowd, with
+off-board boxes at the edge their links face; else from a force-directed
+layout of the province graph.  Each province is then
 drawn as the Voronoi cell of its point, clipped to the board.  The result is
 plain data (polygons as point lists), so the renderer and the editor can both
 draw it and a designer can refine it later.
@@ -17,6 +20,7 @@ import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
+from .geography import known_share, place_provinces, project
 from .graph import Graph
 from .model import UnitType, Variant, split_location
 
@@ -91,11 +95,7 @@ def force_layout(adj: Dict[str, set], seed: int = 1, iterations: int = 400,
     return {pid: (float(pos[i, 0]), float(pos[i, 1])) for pid, i in index.items()}
 
 
-def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
-                    seed: int = 1) -> Board:
-    """Lay the variant out as cells on a ``width`` x ``height`` board."""
-    adj = _province_graph(variant)
-    given = {p.id: p.unit_pos for p in variant.provinces if p.unit_pos is not None}
+def _graph_layout(adj, given, width, height, margin, seed):
     fixed = None
     if given:
         xs = [x for x, _ in given.values()]
@@ -108,17 +108,129 @@ def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
     unit = force_layout({k: v for k, v in adj.items() if k not in lonely}, seed=seed, fixed=fixed)
     for i, pid in enumerate(lonely):
         unit[pid] = ((i + 0.5) / max(len(lonely), 1), 1.08)
-    margin = 45.0
     xs = [x for x, _ in unit.values()] or [0.0]
     ys = [y for _, y in unit.values()] or [0.0]
     sx = (width - 2 * margin) / max(max(xs) - min(xs), 1e-9)
     sy = (height - 2 * margin) / max(max(ys) - min(ys), 1e-9)
-    points = {pid: (margin + (x - min(xs)) * sx, margin + (y - min(ys)) * sy)
-              for pid, (x, y) in unit.items()}
+    return {pid: (margin + (x - min(xs)) * sx, margin + (y - min(ys)) * sy)
+            for pid, (x, y) in unit.items()}
+
+
+def _geographic_layout(variant: Variant, adj: Dict[str, set]) -> Optional[Dict[str, Tuple[float, float]]]:
+    """Seeds from where each place is in the world, or None when the
+    gazetteer knows too few of the variant's provinces to make a map of them.
+
+    Provinces it does not know stand among their placed neighbours; off-board
+    boxes stand just outside the edge their links face.
+    """
+    real = [p for p in variant.provinces if not p.offboard]
+    names = {p.id: (p.name, p.aliases) for p in real}
+    if not real or known_share(names) < 0.6:
+        return None
+    pts = project(place_provinces(names, adj))
+    for _ in range(len(real)):  # spreads inwards from the known provinces
+        todo = [p.id for p in real if p.id not in pts and any(n in pts for n in adj[p.id])]
+        if not todo:
+            break
+        for pid in todo:
+            near = [pts[n] for n in adj[pid] if n in pts]
+            pts[pid] = (sum(q[0] for q in near) / len(near), sum(q[1] for q in near) / len(near))
+    xs, ys = [x for x, _ in pts.values()], [y for _, y in pts.values()]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    step = math.sqrt(max((x1 - x0) * (y1 - y0), 1e-9) / len(pts))
+    for p in real:  # an island of unknown places: under the map
+        pts.setdefault(p.id, ((x0 + x1) / 2, y1 + step))
+    boxes = [p.id for p in variant.provinces if p.offboard]
+    for _ in range(len(boxes) + 1):
+        for pid in boxes:
+            near = [pts[n] for n in sorted(adj[pid]) if n in pts and n not in boxes] or \
+                   [pts[n] for n in sorted(adj[pid]) if n in pts]
+            if not near:
+                continue
+            mx = sum(q[0] for q in near) / len(near)
+            my = sum(q[1] for q in near) / len(near)
+            edge = min((mx - x0, "w"), (x1 - mx, "e"), (my - y0, "n"), (y1 - my, "s"))[1]
+            pts[pid] = {"w": (x0 - step, my), "e": (x1 + step, my),
+                        "n": (mx, y0 - step), "s": (mx, y1 + step)}[edge]
+    for pid in boxes:
+        pts.setdefault(pid, ((x0 + x1) / 2, y1 + step))
+    return pts
+
+
+def relax(seeds: Dict[str, Tuple[float, float]], spacing: float, iterations: int = 300,
+          seed: int = 1, adj: Optional[Dict[str, set]] = None,
+          loose: frozenset = frozenset()) -> Dict[str, Tuple[float, float]]:
+    """Push points closer than ``spacing`` apart while each is held to its
+    seed, so dense places (Europe on a world map) get cells of a usable size
+    without moving far from where they are; linked places further apart than
+    two spacings are drawn together a little, so their cells can touch
+    (except ``loose`` ones: off-board boxes are linked across the map)."""
+    ids = sorted(seeds)
+    index = {pid: i for i, pid in enumerate(ids)}
+    links = np.array([(index[a], index[b]) for a in ids for b in (adj or {}).get(a, ())
+                      if b in index and index[a] < index[b] and a not in loose and b not in loose],
+                     dtype=int).reshape(-1, 2)
+    rng = random.Random(seed)
+    home = np.array([seeds[i] for i in ids], dtype=float)
+    # places given the same spot would never separate: a tiny deterministic nudge
+    pos = home + np.array([[rng.uniform(-1, 1), rng.uniform(-1, 1)] for _ in ids]) * spacing * 1e-3
+    for _ in range(iterations):
+        delta = pos[:, None, :] - pos[None, :, :]
+        dist = np.sqrt((delta ** 2).sum(-1)) + 1e-12
+        overlap = np.clip(spacing - dist, 0.0, None)
+        np.fill_diagonal(overlap, 0.0)
+        push = (delta / dist[..., None] * overlap[..., None]).sum(1)
+        if len(links):
+            d = pos[links[:, 1]] - pos[links[:, 0]]
+            length = np.sqrt((d ** 2).sum(-1)) + 1e-12
+            pull = d * (np.clip(length - 2 * spacing, 0.0, None) / length)[:, None] * 0.1
+            np.add.at(push, links[:, 0], pull)
+            np.add.at(push, links[:, 1], -pull)
+        pos += 0.25 * push + 0.02 * (home - pos)
+    return {pid: (float(pos[i, 0]), float(pos[i, 1])) for i, pid in enumerate(ids)}
+
+
+def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
+                    seed: int = 1) -> Board:
+    """Lay the variant out as cells on a ``width`` x ``height`` board.
+
+    Pinned positions (``unit_pos``) win; else the places' geography when the
+    gazetteer knows the map; else a force layout of the province graph.
+    """
+    adj = _province_graph(variant)
+    given = {p.id: p.unit_pos for p in variant.provinces if p.unit_pos is not None}
+    margin = 45.0
+    world = None if given else _geographic_layout(variant, adj)
+    if world is not None:
+        xs, ys = [x for x, _ in world.values()], [y for _, y in world.values()]
+        span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
+        unit = {pid: ((x - min(xs)) / span, (y - min(ys)) / span) for pid, (x, y) in world.items()}
+        w = (max(xs) - min(xs)) / span
+        h = (max(ys) - min(ys)) / span
+        unit = relax(unit, 0.9 * math.sqrt(w * h / len(unit)), seed=seed, adj=adj,
+                     loose=frozenset(p.id for p in variant.provinces if p.offboard))
+        # one scale for both axes: the map keeps its shape, centred on the board
+        xs, ys = [x for x, _ in unit.values()], [y for _, y in unit.values()]
+        s = min((width - 2 * margin) / max(max(xs) - min(xs), 1e-9),
+                (height - 2 * margin) / max(max(ys) - min(ys), 1e-9))
+        ox = (width - s * (max(xs) - min(xs))) / 2
+        oy = (height - s * (max(ys) - min(ys))) / 2
+        points = {pid: (ox + (x - min(xs)) * s, oy + (y - min(ys)) * s) for pid, (x, y) in unit.items()}
+    else:
+        points = _graph_layout(adj, given, width, height, margin, seed)
     # cells stay round near the edge of the layout instead of running to the frame
     nearest = sorted(min(math.dist(a, b) for kb, b in points.items() if kb != ka)
                      for ka, a in points.items()) if len(points) > 1 else [width]
-    reach = 1.1 * nearest[len(nearest) // 2]
+    reach = {pid: 1.1 * nearest[len(nearest) // 2] for pid in points}
+    if world is not None:
+        # a cell reaches far enough to touch the cells of its linked neighbours
+        boxes = {p.id for p in variant.provinces if p.offboard}
+        for pid, xy in points.items():
+            if pid in boxes:  # a box only marks its edge
+                continue
+            far = [math.dist(xy, points[n]) for n in adj.get(pid, ()) if n in points and n not in boxes]
+            if far:
+                reach[pid] = max(reach[pid], 0.6 * max(far))
     frame = Polygon([(0, 0), (width, 0), (width, height), (0, height)])
     cells: Dict[str, List[Ring]] = {}
     if len(points) >= 2:
@@ -129,7 +241,7 @@ def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
             if owner is None:
                 continue
             clipped = region.intersection(frame).intersection(
-                Point(points[owner]).buffer(reach, quad_segs=6)).buffer(-1.5)
+                Point(points[owner]).buffer(reach[owner], quad_segs=6)).buffer(-1.5)
             if clipped.is_empty:
                 continue
             polys = getattr(clipped, "geoms", [clipped])

@@ -30,21 +30,30 @@ def import_svg(args) -> int:
         shutil.copyfile(args.path, os.path.join(args.output, art))
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
     save(variant, os.path.join(args.output, "variant.yaml"))
+    regions = inference.regions.values()
     if args.json:
-        json.dump({"problems": [p.to_json() for p in inference.problems],
-                   "provinces": [{"id": r.id, "terrain": r.terrain.value, "reason": r.reason,
-                                  "offboard": r.offboard, "inside": r.inside}
-                                 for r in inference.regions.values()],
-                   "edges": [{"a": e.edge.a, "b": e.edge.b, "units": e.edge.units.value,
-                              "reason": e.reason} for e in inference.edges]}, sys.stdout, indent=1)
+        json.dump({"convention": inference.convention, "colours": inference.colours,
+                   "problems": [p.to_json() for p in inference.problems],
+                   "provinces": [{"id": r.id, "name": r.name, "terrain": r.terrain.value, "reason": r.reason,
+                                  "center": r.center, "offboard": r.offboard, "inside": r.inside,
+                                  "doubtful": r.doubtful} for r in regions],
+                   "edges": [{"a": e.edge.a, "b": e.edge.b, "units": e.edge.units.value, "reason": e.reason,
+                              "confidence": e.confidence, "doubtful": e.doubtful}
+                             for e in inference.edges]}, sys.stdout, indent=1)
         print()
     else:
         print_problems(inference.problems, False, sys.stderr)
-    boxes = sum(r.offboard for r in inference.regions.values())
+    boxes = sum(r.offboard for r in regions)
+    doubtful = sum(e.doubtful for e in inference.edges)
+    named, centres = sum(bool(r.name) for r in regions), sum(r.center for r in regions)
+    print(f"convention: {inference.convention}", file=sys.stderr)
     print(f"wrote {args.output}/variant.yaml: {len(inference.regions)} provinces, "
           f"{len(inference.coasts)} named coasts, {len(inference.edges)} edges proposed"
+          + (f" ({doubtful} doubtful: check them)" if doubtful else "")
           + (f"; {boxes} off-board box(es) to link by hand" if boxes else "")
-          + "; powers, names and centres are yours to add", file=sys.stderr)
+          + f"; from the art: {named} names, {centres} centres"
+          + (f", {len(inference.colours)} power colours" if inference.colours else "")
+          + "; powers are yours to add", file=sys.stderr)
     return 0
 
 

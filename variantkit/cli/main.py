@@ -11,10 +11,10 @@ import sys
 from typing import List, Optional
 
 from ..problems import UnusableInput
-from . import art, convert, play, render, variant
+from . import art, convert, play, render, review, variant
 from .output import print_problems
 
-GROUPS = (variant, render, convert, play, art)
+GROUPS = (variant, render, convert, play, art, review)
 
 
 def build_parser() -> argparse.ArgumentParser:

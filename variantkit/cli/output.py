@@ -25,3 +25,14 @@ def load_or_exit(path: str):
     if loaded.variant is None or not loaded.report.ok:
         raise UnusableInput(loaded.report.errors)
     return loaded
+
+
+def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
+    """An SVG picture written as .png (through the rasterizer) or as SVG."""
+    if path.lower().endswith(".png"):
+        from ..raster import write_png
+        write_png(svg, path, scale)
+    else:
+        from ..files import atomic_write
+        atomic_write(path, svg.decode("utf-8"))
+    print(f"wrote {path}", file=sys.stderr)

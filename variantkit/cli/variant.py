@@ -28,6 +28,9 @@ def register(sub) -> None:
     p.add_argument("base", metavar="BASE")
     p.add_argument("other", metavar="OTHER")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--render", metavar="out.svg|out.png", help="also draw the changes on the board")
+    p.add_argument("--art", metavar="SVG", help="draw on this drawing (default: OTHER's art, else a "
+                                                 "schematic board)")
     p.set_defaults(func=cmd_diff)
 
 
@@ -117,8 +120,16 @@ def cmd_info(args) -> int:
 def cmd_diff(args) -> int:
     from ..diff import diff_variants
     base = load_or_exit(args.base).variant
-    other = load_or_exit(args.other).variant
+    loaded = load_or_exit(args.other)
+    other = loaded.variant
     changes = diff_variants(base, other)
+    if args.render:
+        from ..art import board_for
+        from ..diff_picture import diff_svg
+        from ..io import art_path
+        from .output import write_picture
+        art = args.art or art_path(loaded)
+        write_picture(diff_svg(base, other, board_for(other, art) if art else None), args.render)
     if args.json:
         json.dump(changes, sys.stdout, indent=1)
         print()

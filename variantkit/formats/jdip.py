@@ -10,6 +10,7 @@ XML is read with lxml, entities unresolved and the network off.
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from dataclasses import replace
 from typing import Dict, List, Optional, Set, Tuple
@@ -151,13 +152,27 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     start = chosen.find("STARTINGTIME")
     phase = "S1901M"
     if start is not None:
-        season, year, kind = [x.strip() for x in start.get("turn", "Spring, 1901, Movement").split(",")]
-        phase = f"{season[0].upper()}{year}{kind[0].upper()}"
+        # "Spring, 1901, Movement"; modern's variants.xml leaves out the commas
+        words = [x for x in re.split(r"[\s,]+", start.get("turn", "")) if x]
+        if len(words) == 3 and words[1].isdigit():
+            phase = f"{words[0][0].upper()}{words[1]}{words[2][0].upper()}"
+        else:
+            problems.append(Problem("VK729", f"cannot read the starting turn {start.get('turn')!r}: "
+                                    "the game starts in Spring 1901, movement",
+                                    'write it as turn="Spring, 1901, Movement"', path, start.sourceline,
+                                    severity="warning"))
     win = chosen.find(".//WINNING_SUPPLY_CENTERS")
     rules = Rules(victory=int(win.get("value")) if win is not None else None, start=phase)
-    v = Variant(chosen.get("name", "jdip").lower().replace(" ", "-"), chosen.get("name", ""),
+    # an id from the name ("Hundred3 v1 [H31]" -> hundred3-v1-h31); a letter
+    # per power from its name where one is free (chaos has 34 powers: the rest go without)
+    vid = re.sub(r"[^a-z0-9_]+", "-", chosen.get("name", "jdip").lower()).strip("-") or "jdip"
+    letters: Dict[str, str] = {}
+    for pid, p in powers.items():
+        free = [c for c in p["name"].upper() if "A" <= c <= "Z" and c not in letters.values()]
+        letters[pid] = free[0] if free else ""
+    v = Variant(vid, chosen.get("name", ""),
                 tuple(provinces), tuple(edge_list),
-                tuple(Power(pid, p["name"], p["adjective"], p["name"][0].upper(), "", tuple(p["homes"]),
+                tuple(Power(pid, p["name"], p["adjective"], letters[pid], "", tuple(p["homes"]),
                             tuple(p["units"])) for pid, p in powers.items()),
                 rules, version=chosen.get("version", ""))
     return v, problems

@@ -114,3 +114,96 @@ def _find_edge(edges: List[Edge], want: Edge) -> Optional[Tuple[int, Edge]]:
         if same and ((want.units.army and e.units.army) or (want.units.fleet and e.units.fleet)):
             return i, e
     return None
+
+
+# -- the other way: what a subvariant changes, from its base and its result ----
+
+_PROVINCE_KEYS = ("name", "aliases", "terrain", "center", "coasts", "offboard", "inside",
+                  "passable_in", "unit_pos", "label_pos")
+_POWER_KEYS = ("name", "adjective", "letter", "colour", "homes", "centers", "units")
+
+
+def _province_fields(p: Province) -> Dict[str, object]:
+    from .variant_file import province_to_record
+    rec = province_to_record(p)
+    full = {"aliases": [], "center": False, "coasts": {}, "offboard": False, "passable_in": []}
+    full.update(rec)
+    return {k: full.get(k) for k in _PROVINCE_KEYS}
+
+
+def _power_fields(p: Power) -> Dict[str, object]:
+    from .variant_file import power_to_record
+    full = {"adjective": "", "letter": "", "colour": "", "homes": [], "units": [], "centers": None}
+    full.update(power_to_record(p))
+    return {k: full.get(k) for k in _POWER_KEYS}
+
+
+def changes_between(base: Variant, edited: Variant) -> Changes:
+    """The changes that turn ``base`` into ``edited`` (the inverse of
+    :func:`apply_changes`), in the terms a subvariant file can state.  What
+    it cannot state (a power added or removed) is left out: the caller
+    compares ``apply_changes(base, result)`` with ``edited`` to know."""
+    from .variant_file import _canonical_edge, rules_to_record
+    provinces: Dict[str, Optional[Dict[str, object]]] = {}
+    added: List[Province] = []
+    base_p = {p.id: p for p in base.provinces}
+    mine = {p.id: p for p in edited.provinces}
+    for pid in base_p:
+        if pid not in mine:
+            provinces[pid] = None
+    for pid, p in mine.items():
+        if pid not in base_p:
+            added.append(p)
+            continue
+        old, new = _province_fields(base_p[pid]), _province_fields(p)
+        patch = {k: new[k] for k in _PROVINCE_KEYS if new[k] != old[k]}
+        if any(v is None for v in patch.values()):
+            # a field cleared (inside, a position) has no patch: state the province anew
+            provinces[pid] = None
+            added.append(p)
+        elif patch:
+            provinces[pid] = patch
+    gone = {pid for pid, patch in provinces.items() if patch is None}
+    # edges: what the base has (less those of removed provinces) against what is wanted
+    def key(e: Edge):
+        e = _canonical_edge(e)
+        return (e.a, e.b, e.oneway)
+    have = {key(e): _canonical_edge(e) for e in base.edges
+            if e.a.split("/")[0] not in gone and e.b.split("/")[0] not in gone}
+    want = {key(e): _canonical_edge(e) for e in edited.edges}
+    remove: List[Edge] = []
+    add: List[Edge] = []
+    for k, e in have.items():
+        w = want.get(k)
+        if w == e:
+            continue
+        narrowed = w is not None and (w.strait, w.powers) == (e.strait, e.powers) and \
+            not (w.units.army and not e.units.army) and not (w.units.fleet and not e.units.fleet)
+        if narrowed:  # only lost a unit type: take that type away
+            remove.append(replace(e, units=Crossing.of(e.units.army and not w.units.army,
+                                                       e.units.fleet and not w.units.fleet)))
+            continue
+        remove.append(e)  # otherwise the edge is stated anew
+        if w is not None:
+            add.append(w)
+    add.extend(e for k, e in want.items() if k not in have)
+    powers: Dict[str, Dict[str, object]] = {}
+    base_pw = {p.id: p for p in base.powers}
+    for pw in edited.powers:
+        if pw.id in base_pw:
+            old, new = _power_fields(base_pw[pw.id]), _power_fields(pw)
+            patch = {k: new[k] for k in _POWER_KEYS if new[k] != old[k] and new[k] is not None}
+            if patch:
+                powers[pw.id] = patch
+    old_r, new_r = rules_to_record(base.rules), rules_to_record(edited.rules)
+    rules: Dict[str, object] = {}
+    for k in ("victory", "draw_after_static_falls", "start", "seasons"):
+        if old_r.get(k) != new_r.get(k) and k in new_r:
+            rules[k] = new_r[k]
+        elif old_r.get(k) != new_r.get(k) and k in ("start", "seasons"):
+            rules[k] = {"start": "S1901M", "seasons": ["spring", "fall"]}[k]
+    options = {k: v for k, v in edited.rules.options.items() if base.rules.options.get(k) != v}
+    if options:
+        rules["options"] = options
+    return Changes(provinces=provinces, add_provinces=tuple(added), add_edges=tuple(add),
+                   remove_edges=tuple(remove), powers=powers, rules=rules)

@@ -29,6 +29,10 @@ JDIP = "http://jdip.sourceforge.org/jdipNS"
 MAX_BYTES = 30 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_SHAPES = 200_000
+MAX_USES = 10_000        # <use> expansions: bounds the work a few bytes of nesting can ask for
+MAX_ELEMENTS = 1_000_000  # elements walked, counting each expansion's copies
+# CSS lengths in user units (px); a viewBox takes plain numbers only
+UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 
 Ring = List[Tuple[float, float]]
 
@@ -45,6 +49,19 @@ class Shape:
     fill: str = ""
     group: str = ""        # id of the nearest named group (a multi-part province)
     used: str = ""         # the id of the symbol a <use> drew this from
+    hidden: bool = False   # display:none here or above: data, not art (Diplicity's provinces layer)
+    line: Optional[int] = None
+
+
+@dataclass
+class Text:
+    """A label: its text and where it is drawn (the transform applied)."""
+    text: str
+    x: float
+    y: float
+    layer: str = ""
+    id: str = ""
+    hidden: bool = False
 
 
 @dataclass
@@ -55,6 +72,9 @@ class SvgDocument:
     shapes: List[Shape] = field(default_factory=list)
     styles: Dict[str, Dict[str, str]] = field(default_factory=dict)   # class -> css properties
     jdip: Dict[str, Dict[str, Tuple[float, float]]] = field(default_factory=dict)
+    texts: List[Text] = field(default_factory=list)
+    layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
+    group_labels: Dict[str, str] = field(default_factory=dict)  # group id -> its Inkscape label
     problems: List[Problem] = field(default_factory=list)
 
     def warn(self, code: str, message: str, hint: str = "", line: Optional[int] = None) -> None:
@@ -116,8 +136,131 @@ def _steps(seg, tolerance: float) -> int:
     return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
 
 
+_TOKEN = re.compile(r"([MmLlHhVvZzCcSsQqTt])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_SLOW = re.compile(r"[^MmLlHhVvZzCcSsQqTt0-9eE.,+\-\s]")   # arcs, or something odd: svgelements reads it
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
+
+
+def _bezier(p0, controls, p3, tolerance: float) -> Ring:
+    """Points along a quadratic or cubic curve (after p0), sampled so the
+    polyline strays at most ``tolerance``: the controls' distance from the
+    chord bounds the curve's bulge."""
+    (x0, y0), (x3, y3) = p0, p3
+    dx, dy = x3 - x0, y3 - y0
+    chord = math.hypot(dx, dy)
+    if chord < 1e-9:
+        bulge = max(math.hypot(cx - x0, cy - y0) for cx, cy in controls)
+    else:
+        bulge = max(abs((cx - x0) * dy - (cy - y0) * dx) / chord for cx, cy in controls)
+    if bulge <= tolerance:
+        return [p3]
+    n = max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
+    out = []
+    for k in range(1, n + 1):
+        t = k / n
+        u = 1 - t
+        if len(controls) == 1:
+            (cx, cy), = controls
+            out.append((u * u * x0 + 2 * u * t * cx + t * t * x3, u * u * y0 + 2 * u * t * cy + t * t * y3))
+        else:
+            (ax, ay), (bx, by) = controls
+            out.append((u ** 3 * x0 + 3 * u * u * t * ax + 3 * u * t * t * bx + t ** 3 * x3,
+                        u ** 3 * y0 + 3 * u * u * t * ay + 3 * u * t * t * by + t ** 3 * y3))
+    return out
+
+
+def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
+    """Path data without arcs, read directly (map outlines run to tens of
+    thousands of points, and svgelements' objects are slow at that)."""
+    rings: List[Ring] = []
+    closed = False
+    current: Ring = []
+    x = y = 0.0
+    start = (0.0, 0.0)
+    last_ctrl = None       # the previous curve's last control point, for S and T
+    last_kind = ""
+    cmd = ""
+    nums: List[float] = []
+
+    def run() -> None:
+        nonlocal x, y, start, current, last_ctrl, last_kind, cmd
+        if not cmd:
+            if nums:
+                raise ValueError("path data starts with a number")
+            return
+        up, rel = cmd.upper(), cmd.islower()
+        need = _ARITY.get(up, 0)
+        if need == 0:
+            return
+        if not nums or len(nums) % need:
+            raise ValueError(f"{cmd} takes numbers in {need}s, not {len(nums)}")
+        for k in range(0, len(nums), need):
+            v = nums[k:k + need]
+            ox, oy = (x, y) if rel else (0.0, 0.0)
+            if up == "M":
+                if len(current) > 1:
+                    rings.append(current)
+                x, y = ox + v[0], oy + v[1]
+                current, start = [(x, y)], (x, y)
+                up = "L"            # further pairs are lines
+                last_kind = ""
+                continue
+            if up == "L":
+                x, y = ox + v[0], oy + v[1]
+                current.append((x, y))
+            elif up == "H":
+                x = (x if rel else 0.0) + v[0]
+                current.append((x, y))
+            elif up == "V":
+                y = (y if rel else 0.0) + v[0]
+                current.append((x, y))
+            else:
+                if up in "CS":
+                    if up == "C":
+                        c1 = (ox + v[0], oy + v[1])
+                        rest = v[2:]
+                    else:
+                        c1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_kind == "C" else (x, y)
+                        rest = v
+                    c2, end = (ox + rest[0], oy + rest[1]), (ox + rest[2], oy + rest[3])
+                    controls, last_ctrl, kind = [c1, c2], c2, "C"
+                else:
+                    if up == "Q":
+                        c1, end = (ox + v[0], oy + v[1]), (ox + v[2], oy + v[3])
+                    else:
+                        c1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_kind == "Q" else (x, y)
+                        end = (ox + v[0], oy + v[1])
+                    controls, last_ctrl, kind = [c1], c1, "Q"
+                current.extend(_bezier((x, y), controls, end, tolerance))
+                x, y = end
+                last_kind = kind
+                continue
+            last_kind = ""
+        nums.clear()
+
+    for m in _TOKEN.finditer(d):
+        if m.group(1):
+            run()
+            nums.clear()
+            cmd = m.group(1)
+            if cmd in "Zz":
+                closed = True
+                if len(current) > 1:
+                    rings.append(current)
+                x, y = start
+                current, last_kind = [start], ""
+        else:
+            nums.append(float(m.group(2)))
+    run()
+    if len(current) > 1:
+        rings.append(current)
+    return rings, closed
+
+
 def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     """Path data -> polylines, one per subpath; curves sampled to the tolerance."""
+    if not _SLOW.search(d):
+        return _quick_path(d, tolerance)
     path = SvgPath(d)
     rings: List[Ring] = []
     closed = False
@@ -152,15 +295,24 @@ class _Walker:
         self.doc = doc
         self.tolerance = tolerance
         self.by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+        self.uses = 0
+        self.elements = 0
 
-    def walk(self, el, matrix: Matrix, layer: str, group: str, depth: int, inherited: Dict[str, str]):
+    def _refuse(self, code: str, message: str, hint: str, el) -> None:
+        raise UnusableInput([Problem(code, message, hint, self.doc.path, el.sourceline)])
+
+    def walk(self, el, matrix: Matrix, layer: str, group: str, depth: int, inherited: Dict[str, str],
+             hidden: bool = False):
         if depth > MAX_DEPTH:
-            raise UnusableInput([Problem("VK801", f"the drawing nests deeper than {MAX_DEPTH} levels",
-                                         "flatten the groups in the drawing program", self.doc.path,
-                                         el.sourceline)])
+            self._refuse("VK801", f"the drawing nests deeper than {MAX_DEPTH} levels",
+                         "flatten the groups in the drawing program", el)
+        self.elements += 1
+        if self.elements > MAX_ELEMENTS:
+            self._refuse("VK809", f"the drawing expands to over {MAX_ELEMENTS} elements",
+                         "a map has a few thousand shapes: unlink clones (<use>) in the drawing program", el)
         tag = _local(el.tag)
         if tag in ("defs", "symbol", "style", "title", "desc", "metadata", "clipPath", "mask", "pattern",
-                   "marker", "linearGradient", "radialGradient", "text", "script"):
+                   "marker", "linearGradient", "radialGradient", "script", "namedview"):
             return
         m = Matrix(matrix)
         if el.get("transform"):
@@ -175,16 +327,26 @@ class _Walker:
                 style.update(self.doc.styles.get(c, {}))
         if el.get("fill"):
             style["fill"] = el.get("fill")
-        style.update(_css(el.get("style")))
+        own = _css(el.get("style"))
+        style.update(own)
+        # display is not inherited, but nothing under a hidden group is drawn
+        hidden = hidden or own.get("display", el.get("display") or "").strip() == "none"
+        if tag == "text":
+            self._text(el, m, layer, hidden)
+            return
         if tag in ("g", "svg", "a", "switch"):
             gid = el.get("id") or ""
             label = el.get(f"{{{INKSCAPE}}}label") or ""
             if depth == 1 or el.get(f"{{{INKSCAPE}}}groupmode") == "layer":
                 layer = label or gid or layer
+                if depth == 1 and layer not in self.doc.layers:
+                    self.doc.layers.append(layer)
             child_group = gid if gid and depth > 1 else group
+            if gid and label:
+                self.doc.group_labels[gid] = label
             for child in el:
                 if isinstance(child.tag, str):
-                    self.walk(child, m, layer, child_group, depth + 1, style)
+                    self.walk(child, m, layer, child_group, depth + 1, style, hidden)
             return
         if tag == "use":
             ref = (el.get(f"{{{XLINK}}}href") or el.get("href") or "").lstrip("#")
@@ -192,9 +354,13 @@ class _Walker:
             if target is None:
                 self.doc.warn("VK803", f"<use> refers to a missing #{ref}", "check the href", el.sourceline)
                 return
+            self.uses += 1
+            if self.uses > MAX_USES:
+                self._refuse("VK809", f"the drawing expands over {MAX_USES} <use> references",
+                             "a map needs a few dozen clones at most: unlink clones in the drawing program", el)
             shift = Matrix(f"translate({_num(el.get('x'))},{_num(el.get('y'))})")
             before = len(self.doc.shapes)
-            self.walk(target, shift * m, layer, group, depth + 1, style)
+            self.walk(target, shift * m, layer, group, depth + 1, style, hidden)
             for s in self.doc.shapes[before:]:   # the use's own id names what it draws
                 s.id = el.get("id") or s.id
                 s.classes = tuple((el.get("class") or "").split()) or s.classes
@@ -204,12 +370,29 @@ class _Walker:
         if rings is None:
             return
         if len(self.doc.shapes) >= MAX_SHAPES:
-            raise UnusableInput([Problem("VK804", f"the drawing has over {MAX_SHAPES} shapes",
-                                         "is this a map?", self.doc.path)])
-        pts = [[tuple(m.point_in_matrix_space((x, y))) for x, y in ring] for ring in rings]
+            self._refuse("VK804", f"the drawing has over {MAX_SHAPES} shapes", "is this a map?", el)
+        a, b, c, d, e, f = float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)
+        if (a, b, c, d, e, f) == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            pts = rings
+        else:   # the affine map by hand: svgelements' Point per vertex is slow on big outlines
+            pts = [[(a * x + c * y + e, b * x + d * y + f) for x, y in ring] for ring in rings]
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
-            tuple((el.get("class") or "").split()), style.get("fill", ""), group))
+            tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
+            line=el.sourceline))
+
+    def _text(self, el, m: Matrix, layer: str, hidden: bool) -> None:
+        """A label's text and anchor: its first tspan's x/y, else its own."""
+        words = " ".join(t.strip() for t in el.itertext() if t.strip())
+        if not words:
+            return
+        x, y = el.get("x"), el.get("y")
+        for child in el:   # a tspan's own position is where the words are drawn
+            if isinstance(child.tag, str) and child.get("x") is not None:
+                x, y = child.get("x"), child.get("y", y)
+                break
+        px, py = m.point_in_matrix_space((_num(x), _num(y)))
+        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden))
 
     def _geometry(self, el, tag):
         try:
@@ -250,6 +433,45 @@ class _Walker:
         return None, False
 
 
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def _view_box(root, path: str) -> Optional[List[float]]:
+    """The viewBox's four numbers.  SVG allows no units there; ``px`` (the
+    user unit itself) is read, any other unit refused: it has no user-unit size."""
+    text = (root.get("viewBox") or "").strip()
+    if not text:
+        return None
+    parts = [p for p in re.split(r"[\s,]+", text) if p]
+    out = []
+    for part in parts:
+        m = re.fullmatch(f"({_NUMBER})(px)?", part)
+        if not m:
+            raise UnusableInput([Problem("VK809", f"cannot read the viewBox {text!r}",
+                                         "a viewBox is four plain numbers: min-x min-y width height",
+                                         path, root.sourceline)])
+        out.append(float(m.group(1)))
+    if len(out) != 4 or out[2] <= 0 or out[3] <= 0:
+        raise UnusableInput([Problem("VK809", f"the viewBox {text!r} is not four numbers with a positive size",
+                                     "a viewBox is four plain numbers: min-x min-y width height",
+                                     path, root.sourceline)])
+    return out
+
+
+def _length(root, name: str, path: str) -> float:
+    """The root's width or height in user units; 0 where a percentage leaves
+    it to the page.  An unknown unit is refused."""
+    text = (root.get(name) or "").strip()
+    if not text or text.endswith("%"):
+        return 0.0
+    m = re.fullmatch(f"({_NUMBER})\\s*([a-z]*)", text.lower())
+    if not m or m.group(2) not in UNITS or float(m.group(1)) < 0:
+        raise UnusableInput([Problem("VK809", f"cannot read {name}={text!r}",
+                                     "give a number with px, pt, pc, mm, cm or in, or a percentage",
+                                     path, root.sourceline)])
+    return float(m.group(1)) * UNITS[m.group(2)]
+
+
 def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     """Read the shapes of a map's SVG.  Raises :class:`UnusableInput` when the
     file cannot be read as SVG; what it skips is in ``problems``."""
@@ -278,9 +500,9 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
         if isinstance(el, etree._Entity):
             raise UnusableInput([Problem("VK807", f"the file uses the entity &{el.name}; which is not expanded",
                                          "entities are refused: save the SVG without a DTD", path, el.sourceline)])
-    view = [float(x) for x in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if x] or None
-    width = view[2] if view and len(view) == 4 else _num(root.get("width"), 0.0)
-    height = view[3] if view and len(view) == 4 else _num(root.get("height"), 0.0)
+    view = _view_box(root, path)
+    width = view[2] if view else _length(root, "width", path)
+    height = view[3] if view else _length(root, "height", path)
     doc = SvgDocument(path, width, height)
     for st in root.iter(f"{{{SVG}}}style"):
         doc.styles.update(_stylesheet(st.text or ""))
@@ -294,7 +516,7 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     start = Matrix()
     if view and len(view) == 4 and (view[0] or view[1]):
         start = Matrix(f"translate({-view[0]},{-view[1]})")
-    _Walker(doc, root, tolerance).walk(root, start, "", "", 0, {})
+    _Walker(doc, root, tolerance).walk(root, start, "", "", 0, {}, False)
     if not doc.shapes:
         doc.warn("VK808", "the drawing has no shapes", "draw the provinces as closed shapes")
     return doc

@@ -1,0 +1,223 @@
+"""The library's edits, without Qt: each checked against the standard map's
+known geography (hand-read from the board), the semantic checks, and a
+reference check written here independently of the edits."""
+import pytest
+
+from variantkit import edit
+from variantkit.graph import Graph
+from variantkit.io import load
+from variantkit.io.variant_file import dumps, load as load_file
+from variantkit.model import Crossing, Edge, Province, Terrain, Unit, UnitType
+from variantkit.validate import check
+from tests.conftest import MAPS
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load(str(MAPS / "standard")).variant
+
+
+def dangling(v):
+    """Every reference that names no location (computed without the edits' helpers)."""
+    provinces = {p.id for p in v.provinces}
+    locations = set(provinces) | {f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts}
+    out = []
+    out += [f"edge {e.a}-{e.b}" for e in v.edges if e.a not in locations or e.b not in locations]
+    out += [f"inside {p.id}" for p in v.provinces if p.inside is not None and p.inside not in provinces]
+    for pw in v.powers:
+        out += [f"home {h}" for h in pw.homes if h not in provinces]
+        out += [f"centre {c}" for c in (pw.centers or ()) if c not in provinces]
+        out += [f"unit {u}" for u in pw.units if u.location not in locations]
+    return out
+
+
+def errors(v):
+    return sorted((p.code, p.message) for p in check(v) if p.severity == "error")
+
+
+def neighbours(v, loc):
+    return {e.b if e.a == loc else e.a for e in v.edges if loc in (e.a, e.b)}
+
+
+def reloads(v, tmp_path):
+    path = tmp_path / "variant.yaml"
+    path.write_text(dumps(v))
+    loaded = load_file(str(path))
+    assert loaded.report.ok, [str(p) for p in loaded.report.errors]
+    return loaded.variant
+
+
+def test_rename_reaches_every_reference(standard, tmp_path):
+    v = edit.rename(standard, "spa", "esp")
+    assert standard.province("spa") and v.province("spa") is None
+    assert not dangling(v) and errors(v) == []
+    # Spain's borders, read off the board, carried over to the new id
+    assert neighbours(v, "esp") == {"gas", "mar", "por"}
+    assert neighbours(v, "esp/nc") == {"gas", "mao", "por"}
+    assert neighbours(v, "esp/sc") == {"lyo", "mao", "mar", "por", "wes"}
+    # France's units and homes name Paris: renamed there too
+    v2 = edit.rename(v, "par", "lut")
+    france = v2.power("france")
+    assert france.homes == ("bre", "mar", "lut")
+    assert Unit(UnitType.ARMY, "lut") in france.units
+    assert reloads(v2, tmp_path).province("lut").name == "Paris"
+    # renaming back gives the board we started from
+    assert edit.rename(edit.rename(v2, "lut", "par"), "esp", "spa") == standard
+
+
+def test_rename_reaches_centres_and_inside(standard):
+    v = edit.set_power(standard, edit.replace(standard.power("italy"), centers=("nap", "rom", "ven", "tun")))
+    v = edit.add_province(v, Province("lak", "Lake", Terrain.WATER, inside="tun"))
+    v = edit.rename(v, "tun", "tns")
+    assert v.power("italy").centers == ("nap", "rom", "ven", "tns")
+    assert v.province("lak").inside == "tns"
+    assert not dangling(v)
+
+
+def test_rename_refuses_a_taken_or_bad_id(standard):
+    with pytest.raises(edit.EditError, match="already"):
+        edit.rename(standard, "par", "bur")
+    with pytest.raises(edit.EditError, match="not an id"):
+        edit.rename(standard, "par", "Paris!")
+    with pytest.raises(edit.EditError, match="no province"):
+        edit.rename(standard, "xyz", "abc")
+
+
+def test_remove_leaves_nothing_pointing_at_it(standard):
+    v = edit.add_province(standard, Province("lak", "Lake", Terrain.WATER, inside="par"))
+    v = edit.set_power(v, edit.replace(v.power("france"), centers=("bre", "mar", "par")))
+    v = edit.remove(v, "par")
+    assert not dangling(v)
+    assert v.province("lak").inside is None
+    france = v.power("france")
+    assert france.homes == ("bre", "mar") and france.centers == ("bre", "mar")
+    assert [str(u) for u in france.units] == ["F bre", "A mar"]
+    # Paris's four neighbours lost exactly that border
+    for n in ("bre", "bur", "gas", "pic"):
+        assert "par" not in neighbours(v, n)
+    assert len(v.edges) == len(standard.edges) - 4
+
+
+def test_merge_joins_borders_centres_and_homes(standard, tmp_path):
+    v = edit.merge(standard, "bur", "par")
+    assert v.province("par") is None and not dangling(v)
+    bur = v.province("bur")
+    assert bur.center and "par" in bur.aliases          # Paris was a centre, Burgundy not
+    # Burgundy's borders and Paris's, without the one between them
+    assert neighbours(v, "bur") == {"bel", "gas", "mar", "mun", "pic", "ruh", "bre"}
+    assert v.power("france").homes == ("bre", "mar", "bur")
+    assert Unit(UnitType.ARMY, "bur") in v.power("france").units
+    assert errors(v) == []
+    assert reloads(v, tmp_path).province("bur").center
+
+
+def test_merge_refuses_two_units_and_coasts(standard):
+    with pytest.raises(edit.EditError, match="starting unit"):
+        edit.merge(standard, "par", "mar")
+    with pytest.raises(edit.EditError, match="coasts"):
+        edit.merge(standard, "spa", "por")
+
+
+def test_split_moves_the_borders_asked_for(standard):
+    west = Province("wmo", "West Moscow", Terrain.LAND)
+    v = edit.split(standard, "mos", west, moved=["lvn", "war"], shared=["ukr"])
+    assert not dangling(v) and errors(v) == []
+    assert neighbours(v, "wmo") == {"lvn", "war", "ukr", "mos"}
+    assert neighbours(v, "mos") == {"stp", "sev", "ukr", "wmo"}
+    assert v.power("russia").homes == standard.power("russia").homes
+
+
+def test_set_coasts_moves_fleet_borders_onto_coasts(standard, tmp_path):
+    # Denmark with two coasts, as in some variants: the east reaches the Baltic and Sweden
+    v = edit.set_coasts(standard, "den", {"ec": ["bal", "swe"], "wc": ["nth", "ska", "hel", "kie"]})
+    assert not dangling(v) and errors(v) == []
+    assert neighbours(v, "den/ec") == {"bal", "swe"}
+    assert neighbours(v, "den/wc") == {"nth", "ska", "hel", "kie"}
+    # armies still cross to Sweden and Kiel from the province itself
+    g = Graph(v)
+    assert ("swe" in g.moves(UnitType.ARMY, "den")) and ("kie" in g.moves(UnitType.ARMY, "den"))
+    assert not ("nth" in g.moves(UnitType.FLEET, "den/ec"))
+    reloads(v, tmp_path)
+    # and back to one coast: the fleet borders are those of the standard board
+    back = edit.set_coasts(v, "den", {})
+    assert not back.province("den").coasts
+    assert neighbours(back, "den") == neighbours(standard, "den")
+    # a fleet on a coast that goes stands on the province
+    spain = edit.set_power(standard, edit.replace(standard.power("france"),
+                                                  units=(Unit(UnitType.FLEET, "spa/sc"),)))
+    one = edit.set_coasts(spain, "spa", {})
+    assert str(one.power("france").units[0]) == "F spa" and not dangling(one)
+
+
+def test_link_unlink_with_unit_types_and_kinds(standard):
+    v = edit.unlink(standard, "bre", "pic", Crossing.FLEET)   # a both-ways coast edge keeps its army half
+    (e,) = [x for x in v.edges if {x.a, x.b} == {"bre", "pic"}]
+    assert e.units is Crossing.ARMY
+    v = edit.link(v, "bre", "pic", Crossing.FLEET, strait=True)
+    (e,) = [x for x in v.edges if {x.a, x.b} == {"bre", "pic"}]
+    assert e.units is Crossing.BOTH and e.strait
+    v = edit.unlink(v, "bre", "pic")
+    assert not [x for x in v.edges if {x.a, x.b} == {"bre", "pic"}]
+    v = edit.link(v, "bre", "pic", Crossing.ARMY, oneway=True)
+    g = Graph(v)
+    assert ("pic" in g.moves(UnitType.ARMY, "bre")) and not ("bre" in g.moves(UnitType.ARMY, "pic"))
+    with pytest.raises(edit.EditError, match="no location"):
+        edit.link(standard, "bre", "atl")
+    with pytest.raises(edit.EditError, match="not linked"):
+        edit.unlink(standard, "bre", "mos")
+    v = edit.set_edge(standard, "bre", "pic", Crossing.ARMY)
+    assert [x.units for x in v.edges if {x.a, x.b} == {"bre", "pic"}] == [Crossing.ARMY]
+
+
+def test_accept_leaves_out_proposals_to_gone_spaces(standard):
+    v = edit.rename(standard, "par", "lut")
+    proposed = [Edge("lon", "par", Crossing.ARMY), Edge("lon", "lut", Crossing.ARMY)]
+    v = edit.accept(v, proposed)
+    assert not dangling(v)
+    assert "lut" in neighbours(v, "lon") and "par" not in neighbours(v, "lon")
+
+
+def test_set_position_of_a_province_and_a_coast(standard, tmp_path):
+    v = edit.set_position(standard, "spa/nc", unit_pos=(10.5, 20))
+    v = edit.set_position(v, "spa", unit_pos=(1, 2), label_pos=(3, 4))
+    again = reloads(v, tmp_path)
+    spa = again.province("spa")
+    assert spa.coast("nc").unit_pos == (10.5, 20) and spa.unit_pos == (1, 2) and spa.label_pos == (3, 4)
+    with pytest.raises(edit.EditError, match="no coast"):
+        edit.set_position(standard, "spa/ec", unit_pos=(0, 0))
+
+
+def test_edits_leave_the_input_untouched(standard):
+    before = dumps(standard)
+    edit.remove(edit.merge(edit.rename(standard, "par", "lut"), "bur", "lut"), "mos")
+    assert dumps(standard) == before
+
+
+# -- a subvariant's edits become its changes -------------------------------------
+
+def _same_board(a, b):
+    from variantkit.io.variant_file import canonical
+    strip = lambda v: canonical(edit.replace(v, extends=None, changes=None))  # noqa: E731
+    return strip(a) == strip(b)
+
+
+def test_changes_between_restates_every_kind_of_edit():
+    from variantkit.io.subvariant import apply_changes, changes_between
+    from variantkit.io.yaml_source import SourceMap
+    base = load(str(MAPS / "standard")).variant
+    v = edit.rename(base, "par", "lut")                       # a province gone, one added
+    v = edit.set_province(v, "bur", name="Bourgogne", center=True)
+    v = edit.unlink(v, "bre", "pic", Crossing.FLEET)          # narrowed
+    v = edit.link(v, "lon", "bel", Crossing.FLEET, strait=True)
+    v = edit.set_power(v, edit.replace(v.power("italy"), colour="#00aa00"))
+    v = edit.set_rules(v, victory=19)
+    v = edit.set_position(v, "spa/nc", unit_pos=(5, 6))
+    changes = changes_between(base, v)
+    assert changes.provinces["par"] is None and [p.id for p in changes.add_provinces] == ["lut"]
+    assert changes.provinces["bur"] == {"name": "Bourgogne", "center": True}
+    assert [(e.a, e.b, e.units.value) for e in changes.remove_edges] == [("bre", "pic", "fleet")]
+    assert changes.powers == {"italy": {"colour": "#00aa00"},   # and France's Paris, renamed
+                              "france": {"homes": ["bre", "mar", "lut"], "units": ["F bre", "A mar", "A lut"]}}
+    assert changes.rules == {"victory": 19}
+    applied, problems = apply_changes(base, changes, SourceMap("x"))
+    assert problems == [] and _same_board(applied, v)

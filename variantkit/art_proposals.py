@@ -1,0 +1,123 @@
+"""What the art says besides the shapes, put on the inference's records as
+proposals: full names (the convention's own, or the label drawn nearest
+each shape), supply centres (markers), where units and labels go, power
+colours, and a doubt on terrain the drawing does not show."""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Tuple
+
+from shapely.geometry import Point
+from shapely.strtree import STRtree
+
+from .conventions import Reading
+from .geometry.infer import Inference
+from .model import Terrain
+from .problems import Problem
+
+
+def propose(inference: Inference, reading: Reading, file: str = "") -> None:
+    inference.convention = reading.convention
+    inference.colours = dict(reading.colours)
+    regions = inference.regions
+    for rid, name in reading.names.items():
+        if rid in regions:
+            regions[rid].name = name
+    _names_from_labels(inference, reading.labels)
+    for loc, pos in reading.unit_pos.items():
+        if loc in regions:
+            regions[loc].unit_pos = pos
+        elif loc in inference.coasts:
+            inference.coast_pos[loc] = pos
+    for rid in reading.centres:
+        if rid in regions:
+            regions[rid].center = True
+    _centres_from_markers(inference, reading.markers)
+    if not reading.terrain_drawn:
+        _undrawn_terrain(inference, reading, file)
+
+
+def _code_like(text: str, rid: str) -> bool:
+    """An abbreviation label (``IRI``, ``BRS``) rather than a name."""
+    t = re.sub(r"[^a-z0-9]", "", text.lower())
+    return t == rid or (len(t) <= 3 and text.upper() == text)
+
+
+def _names_from_labels(inference: Inference, labels: List[Tuple[str, Tuple[float, float]]]) -> None:
+    """Each label names the shape it lies in (or the nearest, a label drawn
+    in the sea beside a small island); a shape with several takes the one
+    nearest its middle.  Abbreviations are not names."""
+    if not labels:
+        return
+    ids = [rid for rid, r in inference.regions.items() if not r.name]
+    if not ids:
+        return
+    geoms = [inference.regions[rid].geom for rid in ids]
+    tree = STRtree(geoms)
+    best: Dict[str, Tuple[float, str, Tuple[float, float]]] = {}
+    for text, (x, y) in labels:
+        p = Point(x, y)
+        hit: Optional[int] = None
+        for j in tree.query(p):
+            if geoms[int(j)].contains(p):
+                hit = int(j)
+                break
+        if hit is None:
+            hit = int(tree.nearest(p))
+            if geoms[hit].distance(p) > 40:
+                continue
+        rid = ids[hit]
+        if _code_like(text, rid):
+            continue
+        lx, ly = inference.regions[rid].label_pos
+        d = ((lx - x) ** 2 + (ly - y) ** 2) ** 0.5
+        if rid not in best or d < best[rid][0]:
+            best[rid] = (d, text, (x, y))
+    for rid, (_, text, pos) in best.items():
+        region = inference.regions[rid]
+        region.name = re.sub(r"\s+", " ", text.replace("-", " ") if "-" in text and " " not in text
+                             else text).strip()
+        region.label_pos = pos
+
+
+def _centres_from_markers(inference: Inference, markers) -> None:
+    if not markers:
+        return
+    ids = list(inference.regions)
+    geoms = [inference.regions[i].geom for i in ids]
+    tree = STRtree(geoms)
+    for x, y in markers:
+        p = Point(x, y)
+        for j in tree.query(p):
+            if geoms[int(j)].contains(p):
+                inference.regions[ids[int(j)]].center = True
+                break
+
+
+def _undrawn_terrain(inference: Inference, reading: Reading, file: str) -> None:
+    """Where fills and classes say nothing, take terrain from the other
+    evidence: a province with a named coast or a supply centre is land; the
+    rest stays land but doubtful, and its links are flagged."""
+    evidence = {c.split("/")[0] for c in inference.coasts} | {r for r, x in inference.regions.items() if x.center}
+    unknown = 0
+    for rid, region in inference.regions.items():
+        if region.terrain is Terrain.IMPASSABLE:
+            continue
+        if rid in evidence:
+            region.reason = "land: it has a named coast or a centre (the drawing fills nothing)"
+        else:
+            region.doubtful = True
+            unknown += 1
+            region.reason = "terrain not drawn: taken as land, mark it water if it is a sea"
+    for e in inference.edges:
+        if any(inference.regions.get(x.split("/")[0]) is not None
+               and inference.regions[x.split("/")[0]].doubtful for x in (e.edge.a, e.edge.b)):
+            e.confidence = min(e.confidence, 0.3)
+            e.reason += "; terrain not drawn"
+    if not any(p.code == "VK830" for p in inference.problems):
+        inference.problems.append(Problem(
+            "VK830", f"the drawing does not say which provinces are land or water ({reading.convention}: "
+            f"no fill or class does): {unknown} province(s) taken as land without evidence",
+            "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
+            "or a centre are land", file,
+            severity="warning"))

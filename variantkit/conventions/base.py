@@ -1,0 +1,79 @@
+"""What a convention reads from a drawing, and the helpers they share."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set, Tuple
+
+from ..geometry.shapes import DrawnShape
+from ..problems import Problem
+
+Point = Tuple[float, float]
+
+COAST_ID = re.compile(r"^([a-z0-9]+)[-/_ ](nc|sc|ec|wc|ne|nw|se|sw|[a-z]c)$")
+_NAMED = {"aqua", "cyan", "navy", "teal", "lightblue", "skyblue", "lightskyblue", "powderblue", "steelblue",
+          "lightsteelblue", "cornflowerblue", "dodgerblue", "deepskyblue", "royalblue", "blue",
+          "mediumblue", "darkblue", "cadetblue", "paleturquoise", "turquoise", "lightcyan", "aliceblue"}
+
+
+@dataclass
+class Reading:
+    """The drawing's provinces and what the art says of them, as proposals."""
+    convention: str                      # jdip | diplicity | diplomacygm | inkscape | plain
+    shapes: List[DrawnShape]
+    names: Dict[str, str] = field(default_factory=dict)         # province id -> full name
+    centres: Set[str] = field(default_factory=set)              # provinces with a centre marker
+    unit_pos: Dict[str, Point] = field(default_factory=dict)    # location -> where its unit stands
+    label_pos: Dict[str, Point] = field(default_factory=dict)   # province -> where its name is drawn
+    colours: Dict[str, str] = field(default_factory=dict)       # power -> colour
+    labels: List[Tuple[str, Point]] = field(default_factory=list)  # texts to match to the nearest shape
+    markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
+    lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
+    terrain_drawn: bool = True           # False: no fill or class said land or water
+    problems: List[Problem] = field(default_factory=list)
+
+
+def rgb(fill: str) -> Optional[Tuple[int, int, int]]:
+    fill = (fill or "").strip().lower()
+    m = re.fullmatch(r"#?([0-9a-f]{6})", fill)
+    if m:
+        return tuple(int(m.group(1)[i:i + 2], 16) for i in (0, 2, 4))
+    m = re.fullmatch(r"#([0-9a-f]{3})", fill)
+    if m:
+        return tuple(int(c * 2, 16) for c in m.group(1))
+    return None
+
+
+def is_water_fill(fill: str) -> Optional[bool]:
+    f = (fill or "").strip().lower()
+    if not f or f == "none" or f.startswith("url("):
+        return None
+    if f in _NAMED:
+        return True
+    c = rgb(f)
+    if c is None:
+        return False
+    r, g, b = c
+    return b > r + 25 and b >= g - 10
+
+
+def is_impassable_fill(fill: str) -> bool:
+    f = (fill or "").strip().lower()
+    if "impassable" in f:           # a pattern named so (Diplicity's stripes)
+        return True
+    c = rgb(f)
+    if c is None:
+        return f in ("gray", "grey", "darkgray", "darkgrey", "dimgray", "dimgrey")
+    r, g, b = c
+    return max(r, g, b) - min(r, g, b) < 20 and 60 < r < 200  # a grey: rock, ice, no land
+
+
+def middle(rings) -> Point:
+    """The middle of a marker's bounding box."""
+    xs = [x for ring in rings for x, _ in ring]
+    ys = [y for ring in rings for _, y in ring]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9_/-]", "", (text or "").lower())

@@ -1,0 +1,93 @@
+"""Diplicity's (godip's) drawings: the data sits in layers, most of them
+hidden.  ``provinces``: one shape per province, its id the code (``x/nc`` a
+coast), all filled black; ``supply-centers`` and ``province-centers``:
+markers ``parCenter`` (a centre, and where a unit stands); ``names``: the
+labels.  Everything else (``background``, borders, ``noise``, copies of the
+markers) is art, read only for terrain: the background's land shapes say
+which provinces are land."""
+from __future__ import annotations
+
+from typing import Dict, List
+
+from ..geometry.shapes import DrawnShape
+from ..svg.reader import SvgDocument
+from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
+
+PROVINCES, CENTRES, POSITIONS, NAMES = "provinces", "supply-centers", "province-centers", "names"
+ART = ("background", "foreground")
+
+
+def matches(doc: SvgDocument) -> bool:
+    return PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
+
+
+def _code(s) -> str:
+    return (s.id or s.label).strip().lower()
+
+
+def read(doc: SvgDocument) -> Reading:
+    reading = Reading("diplicity", [])
+    provinces: Dict[str, DrawnShape] = {}
+    coasts: List[DrawnShape] = []
+    for s in doc.shapes:
+        if s.layer != PROVINCES or not _code(s):
+            continue
+        code = _code(s)
+        m = COAST_ID.match(code)
+        if m:
+            coasts.append(DrawnShape(code, list(s.rings), coast_of=(m.group(1), m.group(2))))
+        elif code in provinces:
+            provinces[code].rings.extend(s.rings)
+        else:
+            provinces[code] = DrawnShape(code, list(s.rings))
+    _terrain(doc, provinces, coasts, reading)
+    reading.shapes = list(provinces.values()) + coasts
+    for s in doc.shapes:
+        if s.layer in (CENTRES, POSITIONS) and s.id.endswith("Center"):
+            loc = s.id[:-len("Center")].lower()
+            reading.unit_pos.setdefault(loc, middle(s.rings))
+            if s.layer == CENTRES:
+                reading.centres.add(loc.split("/")[0])
+    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == NAMES]
+    # strokes of the art may draw links between spaces that do not touch (pure's capitals)
+    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
+                     if s.layer in ART and (s.fill or "none") == "none" for r in s.rings]
+    return reading
+
+
+def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading: Reading) -> None:
+    """Land is what the art fills with a colour other than the sea's: the
+    sea is the backdrop, the largest filled shape under everything."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    def area_of(s):
+        parts = [Polygon(r).buffer(0) for r in s.rings if len(r) >= 3]
+        return unary_union(parts) if parts else None
+
+    art = [s for s in doc.shapes if s.layer in ART and s.fill and s.fill != "none"]
+    colour = [s for s in art if rgb(s.fill)]
+    if not colour:
+        reading.terrain_drawn = False
+        _undrawn(doc, provinces, coasts, reading)
+        return
+    backdrop = max(colour, key=lambda s: area_of(s).area if area_of(s) else 0)
+    land = unary_union([a for s in colour if s is not backdrop and s.fill.lower() != backdrop.fill.lower()
+                        and (a := area_of(s)) is not None])
+    rock = unary_union([a for s in art if is_impassable_fill(s.fill) and not rgb(s.fill)
+                        and (a := area_of(s)) is not None])
+    for d in provinces.values():
+        shape = unary_union([Polygon(r).buffer(0) for r in d.rings if len(r) >= 3])
+        if shape.is_empty:
+            continue
+        covered = shape.intersection(land).area / shape.area if not land.is_empty else 0.0
+        d.water = covered < 0.5
+        d.impassable = not rock.is_empty and shape.intersection(rock).area > 0.5 * shape.area
+
+
+def _undrawn(doc, provinces, coasts, reading: Reading) -> None:
+    """No land drawn: a province with a named coast is land (propose() says
+    the rest is a guess)."""
+    with_coasts = {c.coast_of[0] for c in coasts}
+    for code, d in provinces.items():
+        d.water = False if code in with_coasts else None

@@ -1,0 +1,138 @@
+"""jDip's drawings: ``MapLayer`` (the art: a shape ``_xxx`` or a group of
+them per province, ``<use>`` stamps for off-board boxes, highlight strips
+``_bul-ec`` along named coasts), ``MouseLayer`` (the hit area of every
+province, and coast shapes ``bul-ec``), the ``jdipNS:PROVINCE_DATA`` block
+(unit and centre positions), ``FullLabelLayer`` names, and power colours in
+the stylesheet (a class per power, ``unitX`` beside ``X``)."""
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from ..geometry.shapes import DrawnShape
+from ..svg.reader import SvgDocument
+from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
+
+MAP, MOUSE = "MapLayer", "MouseLayer"
+
+
+def matches(doc: SvgDocument) -> bool:
+    return MAP in doc.layers or MOUSE in doc.layers
+
+
+def _terrain(s):
+    water = True if ("sea" in s.classes or "water" in s.classes) else is_water_fill(s.fill)
+    impassable = "neutral" in s.classes or "impassable" in s.classes or is_impassable_fill(s.fill)
+    return water, impassable
+
+
+def read(doc: SvgDocument) -> Reading:
+    stamps: Dict[str, int] = {}   # one symbol stamped at several places marks off-board boxes
+    for s in doc.shapes:
+        if s.used:
+            stamps[s.used] = stamps.get(s.used, 0) + 1
+    out: Dict[str, DrawnShape] = {}
+    coasts: Dict[str, DrawnShape] = {}
+    # the MouseLayer holds the hit area of every province: where a drawing
+    # has both, the hit areas tile the map and the MapLayer gives the terrain
+    mouse = {s.id.lower(): s for s in doc.shapes if s.layer == MOUSE and s.id and not COAST_ID.match(s.id.lower())}
+    strips: Dict[str, DrawnShape] = {}
+    art_filled = False
+    for s in doc.shapes:
+        if s.layer == MOUSE:
+            name = s.id or s.group   # a coast drawn in parts is a named group
+            m = COAST_ID.match(name.lower())
+            if m:
+                cid = f"{m.group(1)}/{m.group(2)}"
+                have = coasts.get(cid)
+                if have is None:
+                    coasts[cid] = DrawnShape(name, list(s.rings), coast_of=(m.group(1), m.group(2)))
+                else:
+                    have.rings.extend(s.rings)
+            continue
+        if s.layer != MAP:
+            continue
+        name = (s.id if s.id.startswith("_") else s.group if s.group.startswith("_") else "")
+        pid = name[1:].lower()
+        m = COAST_ID.match(pid)
+        if m:   # a highlight strip along a named coast: a coast, not a province
+            strips.setdefault(f"{m.group(1)}/{m.group(2)}", DrawnShape(
+                pid, [], coast_of=(m.group(1), m.group(2)))).rings.extend(s.rings)
+            continue
+        water, impassable = _terrain(s)
+        art_filled = art_filled or water is not None or impassable
+        if not pid:
+            continue
+        have = out.get(pid)
+        box = bool(s.used) and stamps.get(s.used, 0) >= 3
+        if pid in mouse:
+            if have is None:
+                out[pid] = DrawnShape(pid, list(mouse[pid].rings), water, impassable, offboard=box)
+            continue
+        if have is None:
+            out[pid] = DrawnShape(pid, list(s.rings), water, impassable, offboard=box)
+        elif water and not have.water:
+            have.holes.extend(s.rings)   # water drawn inside a land province: not part of it
+        else:
+            have.rings.extend(s.rings)
+    for cid, strip in strips.items():   # a strip stands for a coast the MouseLayer lacks
+        coasts.setdefault(cid, strip)
+    reading = Reading("jdip", [], terrain_drawn=art_filled)
+    _add_mouse_only(doc, out, art_filled)
+    reading.shapes = list(out.values()) + list(coasts.values())
+    _province_data(doc, reading)
+    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == "FullLabelLayer"]
+    reading.colours = power_colours(doc)
+    return reading
+
+
+def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape], art_filled: bool) -> None:
+    """Provinces named only in the MouseLayer (MILA's seas are unnamed in the
+    MapLayer; a raster drawing names none): their terrain is that of the
+    MapLayer shapes they cover, unknown where the MapLayer is a picture."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+    water_parts = [Polygon(r) for s in doc.shapes if s.layer == MAP and not s.id
+                   and not s.group.startswith("_") and ("water" in s.classes or "sea" in s.classes
+                                                        or is_water_fill(s.fill))
+                   for r in s.rings if len(r) >= 3]
+    water = unary_union([p.buffer(0) for p in water_parts]) if water_parts else None
+    for s in doc.shapes:
+        if s.layer != MOUSE or not s.id or COAST_ID.match(s.id.lower()):
+            continue
+        pid = s.id.lower()
+        if pid in out or not re.fullmatch(r"[a-z0-9_-]+", pid):
+            continue
+        if not art_filled and water is None:
+            out[pid] = DrawnShape(pid, list(s.rings), None, False)
+            continue
+        area = unary_union([Polygon(r).buffer(0) for r in s.rings if len(r) >= 3])
+        wet = water is not None and not area.is_empty and area.intersection(water).area > 0.5 * area.area
+        out[pid] = DrawnShape(pid, list(s.rings), wet, False)
+
+
+def _province_data(doc: SvgDocument, reading: Reading) -> None:
+    """PROVINCE_DATA: where each unit stands, and which provinces have a
+    centre.  Some drawings give every province a centre position (where a
+    marker would go): only a minority of them marks the centres."""
+    marked = sum("center" in rec for rec in doc.jdip.values())
+    centres_meant = marked <= 0.6 * len(doc.jdip)
+    for name, rec in doc.jdip.items():
+        m = COAST_ID.match(name)
+        loc = f"{m.group(1)}/{m.group(2)}" if m else name
+        if "unit" in rec:
+            reading.unit_pos[loc] = rec["unit"]
+        if "center" in rec and centres_meant:
+            reading.centres.add(loc.split("/")[0])
+
+
+def power_colours(doc: SvgDocument) -> Dict[str, str]:
+    """jDip styles each power twice: ``.france`` for its provinces and
+    ``.unitfrance`` for its units."""
+    out = {}
+    for cls, props in doc.styles.items():
+        if cls.startswith("unit") and cls[4:] in doc.styles:
+            colour = doc.styles[cls[4:]].get("fill") or props.get("fill")
+            if colour and cls[4:] not in ("nopower", "power"):
+                out[cls[4:]] = colour
+    return out

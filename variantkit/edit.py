@@ -1,0 +1,379 @@
+"""Edits of a variant, each a pure function ``Variant -> Variant``.
+
+The editor's undo commands wrap these; scripts may call them directly.  An
+edit keeps every reference whole: a province's id is renamed (or removed)
+in edges, coasts, ``inside``, powers' homes, centres and units at once, so
+no reference is left pointing at a space that no longer exists.  An edit
+that cannot be done raises :class:`EditError` with a sentence for the user;
+it never returns a half-changed variant.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
+
+from .model import (Coast, Crossing, Edge, Point, Power, Province, Terrain, Unit, Variant,
+                    split_location)
+
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast",
+               "ne": "Northeast Coast", "nw": "Northwest Coast", "se": "Southeast Coast",
+               "sw": "Southwest Coast"}
+
+
+class EditError(ValueError):
+    """An edit that cannot be made as asked; the message says why."""
+
+
+# -- helpers -----------------------------------------------------------------
+
+def _need(v: Variant, pid: str) -> Province:
+    p = v.province(pid)
+    if p is None:
+        raise EditError(f"there is no province {pid!r}")
+    return p
+
+
+def _locations(v: Variant) -> set:
+    out = set()
+    for p in v.provinces:
+        out.update(p.location_ids)
+    return out
+
+
+def _map_location(loc: str, fn: Callable[[str], str]) -> str:
+    prov, coast = split_location(loc)
+    new = fn(prov)
+    return new if coast is None else f"{new}/{coast}"
+
+
+def _map_powers(v: Variant, loc: Callable[[str], Optional[str]]) -> Tuple[Power, ...]:
+    """Every place a power names, mapped; None drops it (duplicates drop too)."""
+    def places(seq):
+        return tuple(dict.fromkeys(x for x in (loc(s) for s in seq) if x is not None))
+    out = []
+    for pw in v.powers:
+        units = tuple(Unit(u.type, m) for u in pw.units for m in (loc(u.location),) if m is not None)
+        out.append(replace(pw, homes=places(pw.homes), units=units,
+                           centers=None if pw.centers is None else places(pw.centers)))
+    return tuple(out)
+
+
+def merge_edges(edges: Iterable[Edge]) -> List[Edge]:
+    """One edge a pair of ends: edges between the same places join their unit
+    types (and a strait stays a strait); an edge from a space to itself goes."""
+    out: Dict[Tuple[str, str], Edge] = {}
+    for e in edges:
+        if split_location(e.a)[0] == split_location(e.b)[0]:
+            continue
+        key = e.key
+        have = out.get(key)
+        if have is None:
+            out[key] = e
+        else:
+            out[key] = replace(have, units=Crossing.of(have.units.army or e.units.army,
+                                                       have.units.fleet or e.units.fleet),
+                               strait=have.strait or e.strait)
+    return list(out.values())
+
+
+def _check_new_id(v: Variant, new: str) -> None:
+    if not ID.match(new or ""):
+        raise EditError(f"{new!r} is not an id: use lowercase letters, digits, '-' and '_' (like 'spa')")
+    if v.province(new) is not None:
+        raise EditError(f"there is already a province {new!r}")
+
+
+# -- provinces ---------------------------------------------------------------
+
+def add_province(v: Variant, province: Province) -> Variant:
+    _check_new_id(v, province.id)
+    return replace(v, provinces=v.provinces + (province,))
+
+
+def set_province(v: Variant, pid: str, **fields) -> Variant:
+    """Change fields of a province other than its id (use :func:`rename`)."""
+    p = _need(v, pid)
+    if "id" in fields:
+        raise EditError("a province's id is changed by renaming it")
+    if "terrain" in fields:
+        fields["terrain"] = Terrain(fields["terrain"])
+    for key in ("aliases", "passable_in"):
+        if key in fields:
+            fields[key] = tuple(fields[key])
+    new = replace(p, **fields)
+    if new.coasts and new.terrain is not Terrain.COAST:
+        raise EditError(f"{pid} has named coasts: it stays a coast until they are removed")
+    return replace(v, provinces=tuple(new if q.id == pid else q for q in v.provinces))
+
+
+def rename(v: Variant, old: str, new: str) -> Variant:
+    """A province's id changed everywhere it is used: its edges and coasts,
+    ``inside`` of the spaces within it, and every power's homes, centres and
+    units.  The new id leaves the province's aliases if it was one."""
+    p = _need(v, old)
+    if new == old:
+        return v
+    _check_new_id(v, new)
+    swap = lambda loc: _map_location(loc, lambda prov: new if prov == old else prov)  # noqa: E731
+    provinces = []
+    for q in v.provinces:
+        if q.id == old:
+            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new))
+        if q.inside == old:
+            q = replace(q, inside=new)
+        provinces.append(q)
+    edges = tuple(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
+    return replace(v, provinces=tuple(provinces), edges=edges, powers=_map_powers(v, swap))
+
+
+def remove(v: Variant, pid: str) -> Variant:
+    """A province gone with everything that names it: its edges, the homes,
+    centres and units on it; spaces inside it are inside nothing."""
+    _need(v, pid)
+    gone = lambda loc: split_location(loc)[0] == pid  # noqa: E731
+    provinces = tuple(replace(q, inside=None) if q.inside == pid else q
+                      for q in v.provinces if q.id != pid)
+    edges = tuple(e for e in v.edges if not gone(e.a) and not gone(e.b))
+    return replace(v, provinces=provinces, edges=edges,
+                   powers=_map_powers(v, lambda loc: None if gone(loc) else loc))
+
+
+def _joined_terrain(a: Terrain, b: Terrain) -> Terrain:
+    if a is b:
+        return a
+    if Terrain.IMPASSABLE in (a, b):
+        return b if a is Terrain.IMPASSABLE else a
+    return Terrain.COAST  # land and water, or either with a coast: a shore
+
+
+def merge(v: Variant, keep: str, gone: str) -> Variant:
+    """Two provinces become one: ``keep`` keeps its id, name and positions;
+    ``gone``'s id and aliases become aliases of it; centres, edges, homes
+    and units are joined; edges between the two disappear."""
+    k, g = _need(v, keep), _need(v, gone)
+    if keep == gone:
+        raise EditError("pick two different provinces to merge")
+    if k.coasts or g.coasts:
+        raise EditError(f"{keep if k.coasts else gone} has named coasts: remove them before merging, "
+                        "then set the coasts of the merged province")
+    on = lambda pid: [u for pw in v.powers for u in pw.units if split_location(u.location)[0] == pid]  # noqa: E731
+    if on(keep) and on(gone):
+        raise EditError(f"both {keep} and {gone} hold a starting unit: remove one first")
+    swap = lambda loc: keep if split_location(loc)[0] == gone else loc  # noqa: E731
+    joined = replace(k, terrain=_joined_terrain(k.terrain, g.terrain), center=k.center or g.center,
+                     aliases=tuple(dict.fromkeys(k.aliases + (g.id,) + g.aliases)),
+                     passable_in=() if not k.passable_in or not g.passable_in
+                     else tuple(dict.fromkeys(k.passable_in + g.passable_in)))
+    provinces = tuple(joined if q.id == keep else replace(q, inside=keep) if q.inside == gone else q
+                      for q in v.provinces if q.id != gone)
+    edges = merge_edges(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
+    # units may now stand where the joined terrain lets them
+    return replace(v, provinces=provinces, edges=tuple(edges), powers=_map_powers(v, swap))
+
+
+def split(v: Variant, pid: str, new: Province, moved: Iterable[str] = (),
+          shared: Iterable[str] = ()) -> Variant:
+    """``pid`` is cut in two: ``new`` is the other part.  Its edges to the
+    locations in ``moved`` go to ``new``; those in ``shared`` are copied to
+    it; the two parts border each other for every unit type that may stand
+    in both.  Centres, homes and units stay with ``pid``."""
+    old = _need(v, pid)
+    _check_new_id(v, new.id)
+    moved, shared = set(moved), set(shared)
+    if moved & shared:
+        raise EditError(f"{', '.join(sorted(moved & shared))}: moved and shared at once")
+    mine = lambda loc: split_location(loc)[0] == pid  # noqa: E731
+    edges: List[Edge] = []
+    for e in v.edges:
+        if not (mine(e.a) or mine(e.b)):
+            edges.append(e)
+            continue
+        other = e.b if mine(e.a) else e.a
+        here = e.a if mine(e.a) else e.b
+        if "/" in here:  # a named coast stays with the part that keeps the coasts
+            edges.append(e)
+            continue
+        swap = lambda loc: new.id if loc == pid else loc  # noqa: E731
+        if other in moved:
+            edges.append(replace(e, a=swap(e.a), b=swap(e.b)))
+        else:
+            edges.append(e)
+            if other in shared:
+                edges.append(replace(e, a=swap(e.a), b=swap(e.b)))
+    army = old.terrain.army_may_stand and new.terrain.army_may_stand
+    fleet = old.terrain.fleet_may_stand and new.terrain.fleet_may_stand and not old.coasts and not new.coasts
+    if army or fleet:
+        edges.append(Edge(*sorted((pid, new.id)), Crossing.of(army, fleet)))
+    return replace(v, provinces=v.provinces + (new,), edges=tuple(merge_edges(edges)))
+
+
+def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Variant:
+    """Name a province's coasts and what each reaches by sea
+    (``{"nc": ["bar", "nwy"], "sc": ["bot"]}``): its fleet edges move onto
+    the coasts, army edges stay on the province.  An empty mapping makes it
+    a single-coast province again, with the coasts' fleet edges on itself;
+    fleets on a coast that goes stand on the province."""
+    old = _need(v, pid)
+    coasts = {c: list(t) for c, t in coasts.items()}
+    if len(coasts) == 1:
+        raise EditError("a province with named coasts has at least two (one coast is just the province)")
+    locations = _locations(v)
+    for c, targets in coasts.items():
+        if not re.match(r"^[a-z0-9]+$", c):
+            raise EditError(f"{c!r} is not a coast id: use lowercase letters such as 'nc'")
+        for t in targets:
+            if t not in locations or split_location(t)[0] == pid:
+                raise EditError(f"coast {pid}/{c} cannot reach {t!r}: not another location")
+    mine = lambda loc: split_location(loc)[0] == pid  # noqa: E731
+    fleet_edges = [e for e in v.edges if e.units.fleet and (mine(e.a) or mine(e.b))]
+    others = {(e.b if mine(e.a) else e.a) for e in fleet_edges}
+    edges: List[Edge] = []
+    for e in v.edges:
+        if e in fleet_edges:
+            if e.units.army:  # the army half stays on the province
+                edges.append(replace(e, units=Crossing.ARMY, a=split_location(e.a)[0] if mine(e.a) else e.a,
+                                     b=split_location(e.b)[0] if mine(e.b) else e.b))
+            continue
+        edges.append(e)
+    if coasts:
+        for coast, targets in sorted(coasts.items()):
+            for t in targets:
+                edges.append(Edge(*sorted((f"{pid}/{coast}", t)), Crossing.FLEET))
+        kept = {c.id: c for c in old.coasts}
+        new_coasts = tuple(kept.get(c) or Coast(c, COAST_NAMES.get(c, c.upper())) for c in sorted(coasts))
+    else:
+        for t in sorted(others):
+            edges.append(Edge(*sorted((pid, t)), Crossing.FLEET))
+        new_coasts = ()
+    ids = {f"{pid}/{c.id}" for c in new_coasts}
+
+    def place(loc: str) -> str:
+        if mine(loc) and "/" in loc and loc not in ids:
+            return pid  # its coast is gone: the fleet stands on the province
+        return loc
+    powers = _map_powers(v, place)
+    province = replace(old, coasts=new_coasts, terrain=Terrain.COAST if new_coasts else old.terrain)
+    return replace(v, provinces=tuple(province if p.id == pid else p for p in v.provinces),
+                   edges=tuple(merge_edges(edges)), powers=powers)
+
+
+def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
+                 label_pos: Optional[Point] = None) -> Variant:
+    """Where a unit (of a province or a named coast) and the label are drawn;
+    None leaves a position as it is."""
+    prov, coast = split_location(location)
+    p = _need(v, prov)
+    if coast is not None:
+        c = p.coast(coast)
+        if c is None:
+            raise EditError(f"{prov} has no coast {coast!r}")
+        if label_pos is not None:
+            raise EditError("a coast has no label of its own: move the province's label")
+        if unit_pos is not None:
+            c = replace(c, unit_pos=tuple(unit_pos))
+        p = replace(p, coasts=tuple(c if x.id == coast else x for x in p.coasts))
+    else:
+        if unit_pos is not None:
+            p = replace(p, unit_pos=tuple(unit_pos))
+        if label_pos is not None:
+            p = replace(p, label_pos=tuple(label_pos))
+    return replace(v, provinces=tuple(p if q.id == prov else q for q in v.provinces))
+
+
+# -- edges -------------------------------------------------------------------
+
+def _ends(v: Variant, a: str, b: str) -> None:
+    locations = _locations(v)
+    for end in (a, b):
+        if end not in locations:
+            raise EditError(f"there is no location {end!r} to link")
+    if split_location(a)[0] == split_location(b)[0]:
+        raise EditError(f"{a} and {b} are the same province")
+
+
+def _same_ends(e: Edge, a: str, b: str) -> bool:
+    return (e.a, e.b) == (a, b) or (not e.oneway and (e.b, e.a) == (a, b))
+
+
+def link(v: Variant, a: str, b: str, units: Crossing = Crossing.BOTH, strait: bool = False,
+         oneway: bool = False) -> Variant:
+    """Add an edge, or widen an existing one to more unit types (marking it
+    a strait or one-way if asked)."""
+    _ends(v, a, b)
+    units = Crossing(units)
+    edges = list(v.edges)
+    for i, have in enumerate(edges):
+        if _same_ends(have, a, b) or (oneway and not have.oneway and {have.a, have.b} == {a, b}):
+            edges[i] = replace(have, a=a if oneway else have.a, b=b if oneway else have.b,
+                               units=Crossing.of(have.units.army or units.army, have.units.fleet or units.fleet),
+                               strait=have.strait or strait, oneway=have.oneway or oneway)
+            break
+    else:
+        edges.append(Edge(a, b, units, strait, oneway))
+    return replace(v, edges=tuple(edges))
+
+
+def set_edge(v: Variant, a: str, b: str, units: Crossing, strait: bool = False, oneway: bool = False,
+             powers: Iterable[str] = ()) -> Variant:
+    """The edge between ``a`` and ``b`` is exactly this (added if missing)."""
+    _ends(v, a, b)
+    new = Edge(a, b, Crossing(units), strait, oneway, tuple(powers))
+    edges = [e for e in v.edges if {e.a, e.b} != {a, b}]
+    return replace(v, edges=tuple(edges) + (new,))
+
+
+def unlink(v: Variant, a: str, b: str, units: Optional[Crossing] = None) -> Variant:
+    """Take an edge away, or only some unit types of it (``units``): a
+    both-ways edge unlinked for fleets stays an army edge."""
+    found = [e for e in v.edges if {e.a, e.b} == {a, b}]
+    if not found:
+        raise EditError(f"{a} and {b} are not linked")
+    edges = []
+    for e in v.edges:
+        if e in found and units is not None:
+            units = Crossing(units)
+            army, fleet = e.units.army and not units.army, e.units.fleet and not units.fleet
+            if army or fleet:
+                edges.append(replace(e, units=Crossing.of(army, fleet)))
+            continue
+        if e not in found:
+            edges.append(e)
+    return replace(v, edges=tuple(edges))
+
+
+def accept(v: Variant, proposed: Iterable[Edge]) -> Variant:
+    """Proposed edges joined to the variant; ones naming a location that is
+    gone (renamed or removed since they were proposed) are left out."""
+    locations = _locations(v)
+    new = [e for e in proposed if e.a in locations and e.b in locations]
+    return replace(v, edges=tuple(merge_edges(list(v.edges) + new)))
+
+
+# -- powers and rules ----------------------------------------------------------
+
+def set_power(v: Variant, power: Power) -> Variant:
+    """Add a power, or replace the one with its id."""
+    if not ID.match(power.id or ""):
+        raise EditError(f"{power.id!r} is not an id: use lowercase letters, digits, '-' and '_'")
+    powers = [power if p.id == power.id else p for p in v.powers]
+    if not any(p.id == power.id for p in v.powers):
+        powers.append(power)
+    return replace(v, powers=tuple(powers))
+
+
+def remove_power(v: Variant, pid: str) -> Variant:
+    if v.power(pid) is None:
+        raise EditError(f"there is no power {pid!r}")
+    edges = tuple(replace(e, powers=tuple(x for x in e.powers if x != pid)) for e in v.edges)
+    return replace(v, powers=tuple(p for p in v.powers if p.id != pid), edges=edges)
+
+
+def set_rules(v: Variant, **fields) -> Variant:
+    return replace(v, rules=replace(v.rules, **fields))
+
+
+def renamed_location(loc: str, renames: Mapping[str, str]) -> str:
+    """A location under a series of renames (old id -> new id)."""
+    return _map_location(loc, lambda prov: renames.get(prov, prov))

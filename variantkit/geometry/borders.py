@@ -1,0 +1,159 @@
+"""Which drawn regions border which: the gap each pair's drawing leaves,
+measured where they meet, and how long a border they share.
+
+Hand drawing leaves gaps and overlaps between neighbours, wider in some
+places than others (borders drawn as white lines, a strait left as paper,
+a coast drawn short of its sea).  So the gap is measured locally: two
+regions are in contact when the paper between their nearest points holds
+no third region and they are closer than ``reach`` (a hundredth of the
+drawing's diagonal).  Each region is grown once, by half the widest such
+gap around it plus ``floor`` (not once per pair); two regions border when
+their grown shapes overlap in a strip longer than ``min_border`` (the
+strip is a small blob where shapes only meet at a corner).  Candidates
+come from a spatial index, so the work grows with the map, not its square.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import shapely
+from shapely.geometry import LineString
+from shapely.ops import nearest_points
+from shapely.strtree import STRtree
+
+Pair = Tuple[int, int]
+
+
+@dataclass
+class Contact:
+    length: float        # the shared border, in drawing units
+    gap: float           # the paper bridged between the two outlines
+    confidence: float    # 0..1: a long border across no gap is 1
+    drawn: bool = False  # a line drawn between them, not a shared outline
+
+
+@dataclass
+class Borders:
+    contacts: Dict[Pair, Contact]
+    grown: List             # each region grown by its own gap
+    gaps: List[float]       # each region's gap
+    reach: float            # the widest gap bridged anywhere
+
+
+def reach_of(geoms: Sequence, floor: float) -> float:
+    """A hundredth of the drawing's diagonal: wider paper is not a border."""
+    x0, y0, x1, y1 = shapely.total_bounds(shapely.GeometryCollection(list(geoms))) if geoms else (0, 0, 0, 0)
+    return max(2 * floor, 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+
+
+def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether a third region lies on the shortest line between a and b, or,
+    across wide paper, closes in on it: paper seen through a gap narrower
+    than itself (between two provinces that border each other) is not a
+    border of a and b."""
+    p, q = nearest_points(a, b)
+    d = p.distance(q)
+    if d <= 1e-9:
+        return False
+    line = LineString([p, q])
+    if d <= 4 * floor:
+        corridor = line
+    else:
+        middle = LineString([line.interpolate(0.25, normalized=True), line.interpolate(0.75, normalized=True)])
+        corridor = middle.buffer(d / 4, quad_segs=2)
+    for k in tree.query(corridor, predicate="intersects"):
+        k = int(k)
+        if k not in (i, j) and geoms[k].intersection(corridor).length + geoms[k].intersection(corridor).area > 1e-6:
+            return True
+    return False
+
+
+def strip_length(strip, grown_by: float) -> float:
+    """The length of the strip where two grown shapes overlap: the long side
+    of its oriented envelope, less the width the growing added."""
+    best = 0.0
+    for part in getattr(strip, "geoms", [strip]):
+        if part.area <= 0:
+            continue
+        rect = part.minimum_rotated_rectangle
+        xs = list(rect.exterior.coords) if hasattr(rect, "exterior") else []
+        if len(xs) >= 4:
+            sides = [((xs[k][0] - xs[k + 1][0]) ** 2 + (xs[k][1] - xs[k + 1][1]) ** 2) ** 0.5 for k in range(2)]
+            best = max(best, max(sides) - grown_by)
+    return max(best, 0.0)
+
+
+def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = None,
+                 min_border: Optional[float] = None) -> Borders:
+    """Every bordering pair (i < j).  ``fixed_gap`` bridges one gap everywhere
+    (the old rule, for a designer who knows the drawing)."""
+    n = len(geoms)
+    tree = STRtree(geoms)
+    reach = 2 * fixed_gap if fixed_gap is not None else reach_of(geoms, floor)
+    # the paper between each pair that could border, unless a region lies on it
+    near: Dict[Pair, float] = {}
+    widest = [0.0] * n
+    for i, g in enumerate(geoms):
+        cands = [int(j) for j in tree.query(g, predicate="dwithin", distance=reach) if int(j) > i]
+        if not cands:
+            continue
+        dists = shapely.distance(g, [geoms[j] for j in cands])
+        for j, d in zip(cands, dists):
+            d = float(d)
+            if d > floor and fixed_gap is None and blocked(g, geoms[j], i, j, geoms, tree, floor):
+                continue
+            near[(i, j)] = d
+            widest[i] = max(widest[i], d)
+            widest[j] = max(widest[j], d)
+    if fixed_gap is not None:
+        gaps = [fixed_gap] * n
+    else:
+        gaps = [floor + w for w in widest]
+    grown = [g.buffer(gaps[i], quad_segs=2) if gaps[i] > 0 else g for i, g in enumerate(geoms)]
+    contacts: Dict[Pair, Contact] = {}
+    for (i, j), d in near.items():
+        strip = grown[i].intersection(grown[j])
+        if strip.is_empty:
+            continue
+        grown_by = gaps[i] + gaps[j]
+        length = strip_length(strip, grown_by)
+        need = max(3.0, floor, 0.45 * grown_by) if min_border is None else min_border
+        if length < need:
+            continue
+        # sure when long against what it needs, less so across wide paper
+        confidence = min(1.0, length / (3 * need)) * (1.0 if d <= 2 * floor else max(0.5, 1 - d / reach))
+        contacts[(i, j)] = Contact(length, d, round(max(confidence, 0.3), 2))
+    return Borders(contacts, grown, gaps, reach)
+
+
+def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence, floor: float) -> Dict[Pair, int]:
+    """Links drawn as lines: a straight stretch of an unfilled line that
+    starts well inside one region and ends well inside another (a map of
+    circles joined by lines).  Border strokes run along outlines, so their
+    ends are inside no region; returns each pair with how many lines join it."""
+    points = [p for line in lines for p in line]
+    if not geoms or not points:
+        return {}
+    tree = STRtree(geoms)
+    pts = shapely.points(points)
+    where = [-1] * len(points)
+    hits = tree.query(pts, predicate="within")
+    if hits.size:
+        # well inside: farther than 2 * floor from the region's outline
+        outlines = shapely.boundary(list(geoms))
+        margin = shapely.distance(pts[hits[0]], outlines[hits[1]])
+        for p, g, m in zip(hits[0], hits[1], margin):
+            if m > 2 * floor:
+                where[int(p)] = int(g)
+    out: Dict[Pair, int] = {}
+    k = 0
+    for line in lines:
+        ids = where[k:k + len(line)]
+        k += len(line)
+        for i, j in zip(ids, ids[1:]):
+            if i < 0 or j < 0 or i == j:
+                continue
+            key = (int(min(i, j)), int(max(i, j)))
+            out[key] = out.get(key, 0) + 1
+    return out

@@ -1,0 +1,65 @@
+"""Drawn shapes as shapely geometry: the plain records the conventions make,
+one valid (multi)polygon per shape, and where to put a label in it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+import shapely
+from shapely.geometry import Polygon
+from shapely.ops import polylabel
+
+from ..problems import Problem
+
+Ring = Sequence[Tuple[float, float]]
+
+
+@dataclass
+class DrawnShape:
+    id: str
+    rings: List[Ring]
+    water: Optional[bool] = None       # None: the drawing does not say
+    impassable: bool = False
+    coast_of: Optional[Tuple[str, str]] = None   # (province id, coast id) for a coast shape
+    holes: List[Ring] = field(default_factory=list)  # rings drawn as water inside this shape
+    offboard: bool = False             # the drawing marks it as an off-board box
+
+
+def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Optional[Polygon]:
+    """One valid (multi)polygon from the shape's rings; repairs are reported."""
+    parts = []
+    for ring in shape.rings:
+        pts = [tuple(p) for p in ring]
+        if len(pts) >= 3:
+            parts.append(Polygon(pts))
+    if not parts:
+        problems.append(Problem("VK820", f"{shape.id} has no area", "draw it as a closed shape", file,
+                                severity="warning"))
+        return None
+    # rings combine by the even-odd rule, as SVG draws a path whose subpaths
+    # nest: a ring inside another is a hole (a lake), apart from it a part (an island)
+    geom = None
+    for p in parts:
+        p = p if p.is_valid else shapely.make_valid(p)
+        geom = p if geom is None else geom.symmetric_difference(p)
+    if not all(p.is_valid for p in parts):
+        problems.append(Problem("VK821", f"{shape.id}: the outline crosses itself; repaired",
+                                "check the shape in the drawing program", file, severity="warning"))
+    for hole in shape.holes:
+        if len(hole) >= 3:
+            geom = geom.difference(Polygon(hole))
+    geom = geom.buffer(0)
+    if geom.is_empty:
+        problems.append(Problem("VK820", f"{shape.id} has no area", "draw it as a closed shape", file,
+                                severity="warning"))
+        return None
+    return geom
+
+
+def label_point(geom) -> Tuple[float, float]:
+    """The pole of inaccessibility of the largest part: the centre of the
+    biggest circle that fits, which a centroid is not for a crescent."""
+    part = max(getattr(geom, "geoms", [geom]), key=lambda g: g.area)
+    tol = max(part.length / 2000.0, 0.05)
+    p = polylabel(part, tolerance=tol)
+    return (p.x, p.y)
