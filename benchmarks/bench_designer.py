@@ -45,6 +45,11 @@ class Designer:
         self.clicks = self.fields = self.chars = self.keys = self.corrections = 0
         self.shots = shots
         self.step = 0
+        self.kinds = {}  # graph corrections by kind
+
+    def correct(self, kind):
+        self.corrections += 1
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
     # -- gestures ------------------------------------------------------------------
     def settle(self):
@@ -205,7 +210,7 @@ def build(d: Designer, ref: str, target) -> None:
             for c in corners + corners[:1]:
                 d.click_map(c)
             new = [q.id for q in w.doc.variant.provinces if q.id not in before][0]
-            d.corrections += 1
+            d.correct("a space the drawing leaves out, drawn")
             d.cell(new, "id", p.id)
             x0 += 24
         d.menu("Select")
@@ -215,7 +220,7 @@ def build(d: Designer, ref: str, target) -> None:
         t = want[p.id].terrain.value
         if p.terrain.value != t:
             d.cell(p.id, "terrain", t)
-            d.corrections += 1
+            d.correct("terrain")
 
     # names and aliases, typed in the table
     for p in sorted(w.doc.variant.provinces, key=lambda q: q.id):
@@ -227,37 +232,66 @@ def build(d: Designer, ref: str, target) -> None:
     d.shot("names")
 
     # coasts named otherwise than the drawing names them: picked in the Coasts field
-    for p in w.doc.variant.provinces:
-        goal = want[p.id]
-        if [c.id for c in p.coasts] != [c.id for c in goal.coasts]:
-            w.select_province(p.id)
-            d.clicks += 1
-            parts = []
-            for c in goal.coasts:
-                loc = f"{p.id}/{c.id}"
-                reach = sorted(e.b if e.a == loc else e.a for e in target.edges if loc in (e.a, e.b) and e.units.fleet)
-                parts.append(f"{c.id}: {' '.join(reach)}")
-            d.type(w.properties.coasts, "; ".join(parts))
-            d.corrections += 1
+    # (a second pass for coasts facing each other, as Egypt's and Jordan's do)
+    def coasts_text(pid, only_existing=False):
+        from variantkit.names import NameIndex
+        exists = NameIndex(w.doc.variant)
+        parts = []
+        for c in want[pid].coasts:
+            loc = f"{pid}/{c.id}"
+            reach = sorted(e.b if e.a == loc else e.a for e in target.edges if loc in (e.a, e.b) and e.units.fleet)
+            if only_existing:  # a coast not named yet cannot be reached yet
+                reach = [t for t in reach if exists.location(t) == t]
+            parts.append(f"{c.id}: {' '.join(reach)}")
+        return "; ".join(parts)
+
+    def coasts_now(pid):
+        parts = []
+        for c in w.doc.variant.province(pid).coasts:
+            loc = f"{pid}/{c.id}"
+            reach = sorted(e.b if e.a == loc else e.a for e in w.doc.variant.edges
+                           if loc in (e.a, e.b) and e.units.fleet)
+            parts.append(f"{c.id}: {' '.join(reach)}")
+        return "; ".join(parts)
+    for _ in range(2):
+        for p in list(w.doc.variant.provinces):
+            if want[p.id].coasts and coasts_now(p.id) != coasts_text(p.id):
+                w.select_province(p.id)
+                d.clicks += 1
+                d.type(w.properties.coasts, coasts_text(p.id, only_existing=True))
+                d.correct("coasts")
 
     # the graph: what the drawing could not say (boxes' own links, canals, coasts it missed)
     fix_edges(d, target)
     d.shot("graph")
 
-    # powers: a name and letter typed, a colour picked, homes and units clicked on the map
+    # powers: the drawing's ten, added in one step; names, letters typed, colours picked
+    w.docks["Proposals"].raise_()
+    d.clicks += 1
+    if not w.proposals.add_powers.isHidden():
+        d.click(w.proposals.add_powers)
     w.docks["Powers"].raise_()
     d.clicks += 1
     panel = w.powers
     for pw in target.powers:
-        d.click(panel.new_button)
-        for key in ("id", "name", "adjective", "letter"):
-            d.type(panel.fields[key], getattr(pw, key) or "", enter=False)
-        d.click(panel.apply_button)
-        d.click(panel.swatch)
-        html = [e for e in panel.colour_dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
-        d.type(html, pw.colour, enter=False)
-        html.editingFinished.emit()
-        d.click(panel.colour_dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
+        if w.doc.variant.power(pw.id) is None:
+            d.click(panel.new_button)
+            d.type(panel.fields["id"], pw.id, enter=False)
+        else:
+            d.choose(panel.pick, pw.id)
+        typed = False
+        for key in ("name", "adjective", "letter"):
+            if panel.fields[key].text() != (getattr(pw, key) or ""):
+                d.type(panel.fields[key], getattr(pw, key) or "", enter=False)
+                typed = True
+        if typed or w.doc.variant.power(pw.id) is None:
+            d.click(panel.apply_button)
+        if w.doc.variant.power(pw.id).colour != pw.colour:
+            d.click(panel.swatch)
+            html = [e for e in panel.colour_dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
+            d.type(html, pw.colour, enter=False)
+            html.editingFinished.emit()
+            d.click(panel.colour_dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
     d.menu("Homes and units by clicking")
     for pw in target.powers:
         d.choose(panel.pick, pw.id)
@@ -312,7 +346,7 @@ def fix_edges(d: Designer, target) -> None:
     d.clicks += 1
     have, want = _crossings(w.doc.variant), _crossings(target)
     pairs = {}
-    for (a, b, unit) in have.keys() | want.keys():
+    for (a, b, _) in have.keys() | want.keys():
         pairs.setdefault((a, b), set())
     for (a, b) in pairs:
         now = {u for u in ("army", "fleet") if (a, b, u) in have}
@@ -331,7 +365,7 @@ def fix_edges(d: Designer, target) -> None:
             if w.tools["link"] is not w.scene.tool:
                 d.menu("Link spaces")
             d.drag_map(d.at(a), d.at(b))
-        d.corrections += 1
+        d.correct("box link" if a.startswith("ob") and b.startswith("ob") else "edge")
     d.type(w.edges.filter, "", enter=False)
     d.menu("Select")
     left = [k for k in _crossings(w.doc.variant).keys() ^ _crossings(target).keys()]
@@ -345,7 +379,9 @@ def remaining(saved: str, target_path: str, target):
     from variantkit.io import load
     out = subprocess.run([sys.executable, "-m", "variantkit", "diff", "--json", target_path, saved],
                          capture_output=True, text=True, cwd=ROOT)
-    lines = json.loads(out.stdout or "[]")
+    if out.returncode not in (0, 1) or not out.stdout.strip():
+        raise SystemExit(f"variantkit diff failed ({out.returncode}): {out.stderr.strip()}")
+    lines = json.loads(out.stdout)
     mine = load(saved).variant
     keep = []
     for line in lines:
@@ -389,10 +425,20 @@ def main() -> None:
     d.keys += 1
     w.save_as(saved)
     took = time.perf_counter() - t0
+    if shots:  # and a test game on the result: orders offered whole, drawn before adjudication
+        d.menu("Play (test the variant)")
+        play = w.play
+        for text in ("A Par - Bur", "F Tok - Npo", "A Del - Afg"):
+            play.entry.setText(text)
+            QTest.keyClick(play.entry, Qt.Key.Key_Return)
+        play.entry.setFocus()
+        QTest.keyClicks(play.entry, "A mo")
+        d.shot("play")
     lines, left = remaining(saved, target_path, target)
     estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
     print(f"designer's path, Youngstown from jDip's drawing: {d.clicks} clicks, {d.fields} typed fields "
           f"({d.chars} characters), {d.keys} other key presses, {d.corrections} manual graph corrections")
+    print("graph corrections: " + ", ".join(f"{n} {k}" for k, n in sorted(d.kinds.items(), key=lambda x: -x[1])))
     print(f"estimated time for a person (keystroke-level model): {estimate / 60:.0f} min "
           f"(clicking {d.clicks * CLICK / 60:.0f} min, typing {(d.chars + d.keys) * KEY / 60:.0f} min, "
           f"thinking {(d.fields + d.corrections) * THINK / 60:.0f} min)")

@@ -305,6 +305,9 @@ class ProposalsPanel(QWidget):
         self.accept_all.clicked.connect(self._accept_all)
         self.reject.clicked.connect(self._reject_selected)
         self.tree.itemSelectionChanged.connect(self._picked)
+        self.add_powers = QPushButton()  # the powers the drawing colours, in one step
+        self.add_powers.clicked.connect(self._add_drawn_powers)
+        layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
@@ -337,9 +340,35 @@ class ProposalsPanel(QWidget):
                 self.items[id(item)] = (item, p)
             top.setExpanded("doubtful" in name or len(groups) <= 3)
         self.tree.blockSignals(False)
+        drawn = self.drawn_powers()
+        self.add_powers.setVisible(bool(drawn))
+        self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
         doubtful = sum(1 for p in pending if proposal_doubt(p))
         self.summary.setText(f"{len(pending)} pending" + (f", {doubtful} doubtful" if doubtful else "")
                              if pending else "no proposals pending")
+
+    def drawn_powers(self) -> dict:
+        """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""
+        out = {}
+        for pid, colour in sorted(getattr(self.doc, "drawn_colours", {}).items()):
+            pid = pid.lower()
+            hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
+            if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid):
+                out[pid] = hex_
+        return out
+
+    def _add_drawn_powers(self) -> None:
+        from variantkit import edit
+        from variantkit.model import Power
+        from .design_commands import EditVariant
+        drawn = self.drawn_powers()
+
+        def change(v):
+            for pid, colour in drawn.items():
+                v = edit.set_power(v, Power(pid, pid.replace("_", " ").title(), colour=colour))
+            return v
+        if drawn:
+            self.doc.undo.push(EditVariant(self.doc, change, f"Add the drawing's {len(drawn)} powers"))
 
     def picked(self) -> list:
         """The proposals picked: a group heading stands for all of its proposals."""

@@ -381,3 +381,19 @@ def test_a_fleet_link_to_a_two_coast_province_takes_the_coast_released_on(window
     mouse(window.scene, "release", sc.x(), sc.y())
     assert any((e.a, e.b, e.units) == ("spa/sc", "tys", Crossing.FLEET) for e in doc.variant.edges)
     assert "tys" in Graph(doc.variant).moves(UnitType.FLEET, "spa/sc")
+
+
+def test_the_drawings_powers_are_added_in_one_step(window, qtbot, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    assert not panel.add_powers.isHidden() and "10 powers" in panel.add_powers.text()
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.add_powers, Qt.MouseButton.LeftButton)
+    powers = {p.id: p.colour for p in window.doc.variant.powers}
+    # jDip's drawing colours its ten powers with named colours: they arrive as #rrggbb
+    from PySide6.QtGui import QColor
+    assert powers == {pid: QColor(c).name() for pid, c in window.doc.drawn_colours.items()}
+    assert len(powers) == 10 and powers["austria"] == QColor("salmon").name()
+    assert window.doc.undo.count() == steps + 1 and panel.add_powers.isHidden()
+    window.doc.undo.undo()
+    assert not window.doc.variant.powers
