@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComb
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain
+from variantkit.lint import CODES as LINT_CODES
 from variantkit.lint import lint
 from variantkit.validate import check
 
@@ -212,9 +213,11 @@ class ValidationPanel(QWidget):
             by_code.setdefault(p.code, []).append(i)
         errors = sum(1 for p in problems if p.severity == "error" and p.code not in waiting)
         warnings = sum(1 for p in problems if p.severity != "error")
+        notes = sum(1 for p in problems if p.code in LINT_CODES)
         if heading:
-            if not problems:
-                self.list.addItem(self._note("No problems: the variant is complete and consistent"))
+            if len(problems) == notes:
+                more = f"; {notes} design note(s) from the map lint below" if notes else ""
+                self.list.addItem(self._note("No problems: the variant is complete and consistent" + more))
             else:
                 other = " other" if waiting & set(by_code) else ""
                 self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))

@@ -322,24 +322,30 @@ class PlayPanel(QWidget):
         self._refresh()
 
     # -- what the map shows ----------------------------------------------------------
+    def _shown_phase(self):
+        """(position, outcomes) of the phase on show."""
+        if self.shown is None:
+            record = self.game.history[-1] if self.game.history else None
+            return self.game.state, (record.outcomes if record else [])
+        record = self.game.history[self.shown]
+        return record.before, record.outcomes
+
     def view(self):
         """(units by power, results to draw, phase) for the scene."""
         if self.game is None:
             return None
-        if self.shown is None:
-            state, record = self.game.state, (self.game.history[-1] if self.game.history else None)
-            results = record.outcomes if record else []
-        else:
-            record = self.game.history[self.shown]
-            state, results = record.before, record.outcomes
+        state, results = self._shown_phase()
         units = {}
         for u in state.units.values():
             units.setdefault(u.power, []).append(str(u))
         return units, [outcome_record(o) for o in results], str(state.phase)
 
     def marks(self) -> List[OrderMark]:
-        v = self.view()
-        return order_marks(self.game.parser(), v[1]) if v else []
+        """What to draw, from the outcomes' orders and codes (no text re-read)."""
+        from variantkit.marks import outcome_marks
+        if self.game is None:
+            return []
+        return outcome_marks(self._shown_phase()[1])
 
     def _refresh(self) -> None:
         self._show_pending()

@@ -36,3 +36,11 @@ def reference() -> Path:
 @pytest.fixture(scope="session")
 def maps_dir() -> Path:
     return MAPS
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("fuzz", "tests/safety/test_fuzz.py")
+    group.addoption("--fuzz-examples", type=int, default=0,
+                    help="inputs per reader (default: a few dozen, a few seconds each)")
+    group.addoption("--fuzz-figures", default="", metavar="FILE",
+                    help="measure each input's peak memory; write the figures per reader to FILE")

@@ -1,7 +1,7 @@
 """The variant file: canonical save, load, round trip."""
 from variantkit.graph import Graph
 from variantkit.io import load, save
-from variantkit.model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
+from variantkit.model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
                               Variant)
 
 
@@ -37,3 +37,25 @@ def test_graph_moves_follow_terrain_and_coasts():
     assert g.to_json()["locations"]["mao"]["fleet_moves"] == ["bre", "spa/nc"]
     assert g.to_json()["locations"]["spa"]["fleet_may_stand"] is False
     assert "spa" in g.to_json()["locations"]["bre"]["army_moves"]
+
+
+def test_edge_modifiers_round_trip_and_strait_keeps_its_spelling(tmp_path):
+    v = tiny()
+    v = v.with_(edges=v.edges + (Edge("mao", "par", Crossing.ARMY, strait=True),
+                                 Edge("par", "spa", Crossing.ARMY, modifier=-2),
+                                 Edge("mao", "spa", Crossing.ARMY, modifier=1)))
+    by_pair = {(e.a, e.b): e for e in v.edges}
+    # strait alone is the -1 case; any negative modifier is a strait
+    assert by_pair[("mao", "par")].modifier == -1
+    assert by_pair[("par", "spa")].strait and not by_pair[("mao", "spa")].strait
+    path = tmp_path / "variant.yaml"
+    save(v, str(path))
+    text = path.read_text()
+    assert "{a: mao, b: par, units: army, strait: true}" in text
+    assert "{a: par, b: spa, units: army, modifier: -2}" in text
+    assert "{a: mao, b: spa, units: army, modifier: 1}" in text
+    loaded = load(str(tmp_path))
+    assert set(loaded.variant.edges) == set(v.edges)
+    g = Graph(loaded.variant)
+    assert g.modifier(UnitType.ARMY, "spa", "par") == -2
+    assert g.modifier(UnitType.ARMY, "par", "bre") == 0

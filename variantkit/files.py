@@ -1,78 +1,222 @@
-"""Writing users' files: every write goes through here.
+"""Users' files: every read of an input and every write goes through here.
 
-A crash, a kill or a full disk leaves either the old file or the new one,
-never half of one.  The file written keeps what the user gave the old one:
-its mode and owner, and a symlink stays a symlink (the file it points at
-is replaced).  A temporary file left by a killed write is removed by the
-next write of the same file.
+Reads: regular files only (a device or FIFO would never end or never start),
+at most a stated number of bytes actually read, never trusting the size a
+file claims.  References from one file to another (``extends``, ``USE``,
+art, jDip URIs) must stay inside the referring file's folder or a folder the
+user names (``--trust DIR`` or ``VARIANTKIT_TRUST``).
+
+Writes: atomic (a crash, a kill or a full disk leaves the old file or the new
+one, never half of one), keeping the target's mode and owner, writing through
+a symlink to the file it names, never over one of the command's own inputs.
 """
 from __future__ import annotations
 
-import glob
+import contextlib
+import errno
 import os
+import re
 import stat
 import tempfile
-from typing import Union
+from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, Union
+
+from .problems import Problem, UnusableInput
+
+TRUST_ENV = "VARIANTKIT_TRUST"
+# Temporary files are ``.~NAME.PID.RANDOM.tmp`` beside the target: a write that
+# finds one whose process is gone removes it (that writer was killed mid-write).
+_TEMP = re.compile(r"^\.~.+\.(?P<pid>\d+)\.[^.]*\.tmp(\.part\.png)?$")  # .part.png: Qt's own temp
+
+
+def temp_prefix(path: str) -> str:
+    """The start of the name of a temporary file written beside ``path``."""
+    return f".~{os.path.basename(path)}.{os.getpid()}."
+
+
+# ---------------------------------------------------------------------------
+# reading
+
+def read_limited(path: str, limit: int, code: str = "VK001", what: str = "file",
+                 hint: str = "", where: Optional[Problem] = None) -> bytes:
+    """The bytes of a regular file, refusing anything over ``limit`` bytes.
+
+    The size is what was read, not what ``stat`` claims (a device claims 0).
+    ``where``, when given, is the location to blame (the line that named the
+    file) instead of the file itself; messages never quote the file's bytes.
+    """
+    def refuse(c: str, message: str, h: str) -> UnusableInput:
+        if where is not None:
+            return UnusableInput([Problem(c, message, h, where.file, where.line, where.column)])
+        return UnusableInput([Problem(c, message, h, path)])
+
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise refuse(code, f"cannot read the {what} {path}: {exc.strerror}", hint or "check the path")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file")
+        raise refuse("VK005", f"the {what} {path} is {kind}, not a regular file",
+                     "give the path of a file")
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, open does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise refuse(code, f"cannot read the {what} {path}: {exc.strerror}", hint or "check the path")
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise refuse("VK005", f"the {what} {path} is not a regular file", "give the path of a file")
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise refuse(code, f"the {what} {path} is over the limit of {limit} bytes",
+                     hint or "is this the right file?")
+    return data
+
+
+def read_stream(stream: BinaryIO, limit: int, name: str = "<stdin>", code: str = "VK001") -> bytes:
+    """At most ``limit`` bytes (characters, for a text stream) of a stream
+    such as stdin, refusing more: /dev/zero as stdin ends here."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise UnusableInput([Problem(code, f"the input is over the limit of {limit} bytes",
+                                     "send one position with its orders", name)])
+    return data
+
+
+def trusted_roots() -> List[str]:
+    """Folders the user named as trusted (``VARIANTKIT_TRUST``, path-separated)."""
+    return [os.path.realpath(p) for p in os.environ.get(TRUST_ENV, "").split(os.pathsep) if p]
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def confined(target: str, roots: Iterable[str]) -> bool:
+    """Whether ``target`` (symlinks followed) is inside one of ``roots`` or a
+    folder the user trusts."""
+    real = os.path.realpath(target)
+    return any(_inside(real, os.path.realpath(r)) for r in list(roots) + trusted_roots())
+
+
+def reference_problem(ref: str, what: str, roots: Sequence[str], file: str,
+                      line: Optional[int] = None, column: Optional[int] = None) -> Problem:
+    """The VK022 problem for a reference that leaves the trusted folders."""
+    return Problem("VK022", f"the {what} {ref!r} is outside the variant's folder",
+                   f"keep referenced files inside {os.path.realpath(roots[0])}, or name a folder "
+                   f"to trust with --trust DIR or {TRUST_ENV}", file, line, column)
+
+
+# ---------------------------------------------------------------------------
+# writing
+
+class WriteRefused(UnusableInput):
+    """A write that would destroy something: raised before anything is written."""
+
+
+_protected: Set[str] = set()
+
+
+@contextlib.contextmanager
+def protecting(paths: Iterable[Optional[str]]) -> Iterator[None]:
+    """While inside, no write may land on any of ``paths`` (a command's inputs)."""
+    added = {os.path.realpath(p) for p in paths if p} - _protected
+    _protected.update(added)
+    try:
+        yield
+    finally:
+        _protected.difference_update(added)
+
+
+def check_target(path: str, force: bool, inputs: Iterable[Optional[str]] = ()) -> None:
+    """Refuse to write ``path`` if it is one of the command's inputs, or if it
+    exists and is not empty (a file with bytes, a folder with entries) unless
+    ``force``.  Called before anything is written."""
+    real = os.path.realpath(path)
+    for p in inputs:
+        if p and os.path.realpath(p) == real:
+            raise WriteRefused([Problem("VK031", f"{path} is one of this command's inputs ({p})",
+                                        "write somewhere else", path)])
+    if force or not os.path.lexists(path):
+        return
+    if os.path.isdir(real):
+        if os.listdir(real):
+            raise WriteRefused([Problem("VK030", f"{path} is a folder that is not empty",
+                                        "give a new or empty folder, or --force to write into it", path)])
+    elif not os.path.isfile(real) or os.path.getsize(real) > 0:
+        raise WriteRefused([Problem("VK030", f"{path} exists",
+                                    "give another name, or --force to replace it", path)])
+
+
+def _clean_stale(folder: str) -> None:
+    """Remove temporary files left by writers that were killed."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        m = _TEMP.match(name)
+        if m is None:
+            continue
+        pid = int(m["pid"])
+        if pid == os.getpid() or _alive(pid):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(folder, name))
 
 
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True
+    except OSError as exc:
+        return exc.errno == errno.EPERM
     return True
 
 
-def _clean_leftovers(folder: str, name: str) -> None:
-    """Temporary files of writes whose process is gone (killed mid-write)."""
-    for tmp in glob.glob(os.path.join(glob.escape(folder), glob.escape(f".~{name}.") + "*.tmp")):
-        pid = os.path.basename(tmp)[len(f".~{name}."):].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def atomic_write(path: str, data: Union[str, bytes]) -> None:
-    """Write to a temporary file beside ``path`` and rename it over: a crash
-    leaves either the old file or the new one, never half of one.  Text is
-    written as UTF-8 with the line ends it has; bytes as they are."""
-    path = os.path.realpath(path)  # a symlink: replace the file it points at
-    folder, name = os.path.split(path)
+    """Write to a temporary file beside the target and rename it over.
+
+    A symlink is written through (the link stays, the file it names changes);
+    an existing file keeps its mode and, where allowed, its owner; a new file
+    gets the usual mode (0666 less the umask).  The temporary file is removed
+    on any failure, and one left by a kill is removed by the next write there.
+    """
+    if os.path.realpath(path) in _protected:
+        raise WriteRefused([Problem("VK031", f"{path} is one of this command's inputs",
+                                    "write somewhere else", path)])
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)
-    _clean_leftovers(folder, name)
+    _clean_stale(folder)
     try:
-        old = os.stat(path)
+        old = os.stat(target)
     except FileNotFoundError:
         old = None
-    fd, tmp = tempfile.mkstemp(prefix=f".~{name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise WriteRefused([Problem("VK030", f"{path} is not a regular file", "write to a file", path)])
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+            if old is not None:
+                os.fchmod(fh.fileno(), stat.S_IMODE(old.st_mode))
+                if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+                    with contextlib.suppress(OSError):  # only root may give a file away
+                        os.fchown(fh.fileno(), old.st_uid, old.st_gid)
+            else:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(fh.fileno(), 0o666 & ~umask)
+            fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        if old is not None:
-            os.chmod(tmp, stat.S_IMODE(old.st_mode))
-            if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
-                try:
-                    os.chown(tmp, old.st_uid, old.st_gid)
-                except PermissionError:
-                    pass  # only root may give a file away: it stays the writer's
-        else:  # a new file gets the mode any new file gets, not mkstemp's 0600
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
+
+
+def atomic_copy(source: str, path: str, limit: int) -> None:
+    """Copy a regular file of at most ``limit`` bytes atomically."""
+    atomic_write(path, read_limited(source, limit))

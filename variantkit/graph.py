@@ -84,6 +84,11 @@ class Graph:
         e = self._edges.get((src, dst, unit))
         return bool(e and e.strait)
 
+    def modifier(self, unit: UnitType, src: str, dst: str) -> int:
+        """What a move across adds to its base strength (0 on most edges)."""
+        e = self._edges.get((src, dst, unit))
+        return e.modifier if e is not None else 0
+
     def province_of(self, loc: str) -> str:
         return split_location(loc)[0]
 

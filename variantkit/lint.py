@@ -21,6 +21,10 @@ Shapes = Mapping[str, Any]  # province id -> shapely geometry
 _ABOUT_THE_RUN = {"VK728", "VK740", "VK745"}
 
 
+# every code the lint emits: warnings about the design, never about validity
+CODES = frozenset({"VK550", "VK551", "VK552", "VK553", "VK554", "VK555", "VK556"})
+
+
 class _Lint:
     def __init__(self, variant: Variant, source=None):
         self.v = variant
@@ -198,9 +202,11 @@ def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,
     in its file, ``shapes`` adds the rules that look at the drawing."""
     run = _Lint(variant, source)
     if shapes:
-        from .geometry.infer import auto_gap
-        # the gap hand drawing leaves between neighbours, measured as the importer does
-        tolerance = auto_gap(list(shapes.values()), 1.5)
+        from .geometry.borders import find_borders
+        # the paper hand drawing leaves between neighbours, measured as the importer does
+        # (each region's own widest bridged gap); the lint looks as far as the median one
+        gaps = sorted(find_borders(list(shapes.values()), 1.5).gaps)
+        tolerance = max(1.5, gaps[len(gaps) // 2]) if gaps else 1.5
         run.corners(shapes, tolerance)
         run.drawn_triangles(shapes, tolerance)
         run.shores(shapes, tolerance)

@@ -13,6 +13,7 @@ from .model import Variant
 
 _SPACES = re.compile(r"[\s_+]+")
 _COAST_TAIL = re.compile(r"^(?P<prov>.+?)\s*(?:/|\(|\s)\s*(?P<coast>[a-z .]+?)\s*\)?$")
+_MEMO_KEPT = 50_000  # texts remembered per index (a bound against unbounded input)
 _COAST_WORDS = {"north": "n", "south": "s", "east": "e", "west": "w",
                 "northeast": "ne", "northwest": "nw", "southeast": "se", "southwest": "sw"}
 
@@ -40,6 +41,7 @@ class NameIndex:
         self._by_name: Dict[str, str] = {}
         self._coasts: Dict[str, Dict[str, str]] = {}
         self.ambiguous: Dict[str, List[str]] = {}
+        self._memo: Dict[str, Optional[str]] = {}
         for p in variant.provinces:
             for name in (p.id, p.name) + tuple(p.aliases):
                 self._add(name, p.id)
@@ -62,7 +64,18 @@ class NameIndex:
         self._by_name[key] = lid
 
     def location(self, text: str) -> Optional[str]:
-        """The location id that ``text`` names, or None."""
+        """The location id that ``text`` names, or None.  Answers are
+        memoized by the text as given: order parsing asks about the same few
+        hundred tokens over and over, and normalizing dominated its time."""
+        memo = self._memo
+        if text in memo:
+            return memo[text]
+        got = self._lookup(text)
+        if len(memo) < _MEMO_KEPT:
+            memo[text] = got
+        return got
+
+    def _lookup(self, text: str) -> Optional[str]:
         key = normalize(text)
         if key in self._by_name:
             return self._by_name[key]

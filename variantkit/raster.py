@@ -30,4 +30,23 @@ def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
             "VK501", f"cannot write {path}: no PNG renderer is installed",
             "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead",
             path)])
-    raster(svg, path, scale)
+    import os
+    import tempfile
+    from .files import atomic_write, temp_prefix
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    os.makedirs(folder, exist_ok=True)
+    # the front end writes beside the target, then the bytes go through atomic_write
+    # (mode, symlink, protected inputs); the temp name is one a later run cleans
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        raster(svg, tmp, scale)
+        with open(tmp, "rb") as fh:
+            data = fh.read()
+        atomic_write(path, data)
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass

@@ -36,6 +36,7 @@ class OrderMark:
     target_to: Optional[str] = None  # where that unit goes (None: support to hold)
     outcome: str = ""              # succeeds, fails, illegal, or "" before adjudication
     reason: str = ""
+    code: str = ""                 # the outcome's code (variantkit.rules.outcomes.Code)
 
 
 @dataclass

@@ -275,7 +275,10 @@ def test_two_documents_autosave_apart(window, qtbot, tmp_path):
 def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     window.open_path(str(MAPS / "standard"))
     shown = wait_for_validation(qtbot, window)
-    assert shown == [] and "No problems" in window.validation.list.item(0).text()
+    # the standard map is valid; what remains are the map lint's design notes (Trieste - Venice)
+    from variantkit.lint import CODES
+    assert [p for p in shown if p.code not in CODES] == []
+    assert "No problems" in window.validation.list.item(0).text()
     # the toolbar holds every tool, the active one checked and named
     bar = window.findChild(type(window.addToolBar("x")), "Tools")
     link = [a for a in bar.actions() if a.text().replace("&", "") == "Link spaces"][0]

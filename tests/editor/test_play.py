@@ -43,8 +43,18 @@ def test_spring_1901_typed_and_clicked_matches_the_cli(playing, monkeypatch, cap
     assert "A ira" in play.view()[0]["turkey"]
     saved = tmp_path / "game.json"
     play.save_game(str(saved))
+    # the file carries typed codes beside the words
+    import json
+    last = json.loads(saved.read_text())["history"][-1]["results"]
+    bounce = next(r for r in last if r["order"] == "F can - scs")
+    assert (bounce["code"], bounce["params"], bounce["reason"]) == ("bounced", {"at": "scs"}, "bounced at scs")
     play.load(str(saved))
     assert "A ira" in play.view()[0]["turkey"] and window.play.phase.text().startswith("Phase F1901M")
+    # a loaded game's results are drawn from their codes, as a played one's are
+    marks = {m.unit: m for m in play.marks()}
+    assert (marks["F can"].kind, marks["F can"].to, marks["F can"].code) == ("move", "scs", "bounced")
+    drawn = [i for i in window.scene.items() if i.toolTip() == "F can: move, fails (bounced at scs)"]
+    assert drawn
 
 
 def test_unreadable_order_says_why(playing):

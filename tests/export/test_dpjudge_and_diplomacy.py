@@ -114,3 +114,19 @@ def test_export_refuses_what_the_target_would_misread(tmp_path):
     report = formats()["diplomacy"].write(v, str(tmp_path / "x.map"))
     assert not report.ok and not (tmp_path / "x.map").exists()
     assert any(p.code == "VK713" for p in report.problems)
+
+
+def test_dpjudge_writes_a_strait_and_reports_other_modifiers(tmp_path):
+    """DPjudge's ``~`` is a strait (-1): -1 goes through silently and reads back;
+    -2 is written as a strait with a loss reported; +1 as an ordinary link."""
+    v = load(str(MAPS / "loeb9")).variant
+    mods = {frozenset(("nap", "sic")): -2, frozenset(("ven", "tri")): 1}
+    v = v.with_(edges=tuple(replace(e, strait=False, modifier=mods.get(frozenset((e.a, e.b)), e.modifier))
+                            for e in v.edges))
+    path = tmp_path / "loeb9.map"
+    report = formats()["dpjudge"].write(v, str(path))
+    lost = [p.message for p in report.problems if p.code == "VK709"]
+    assert len(lost) == 2 and any("nap - sic" in m and "strait" in m for m in lost)
+    back = read_dpjudge(str(path)).variant
+    got = {frozenset((e.a, e.b)): e.modifier for e in back.edges if e.modifier}
+    assert got == {frozenset(("nap", "sic")): -1, frozenset(("cor", "naf")): -1}

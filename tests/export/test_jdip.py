@@ -51,7 +51,35 @@ def test_write_then_read(name, tmp_path):
     assert sorted(back.centers) == sorted(v.centers)
     assert {p.id: sorted(map(str, p.units)) for p in back.powers} == {p.id: sorted(map(str, p.units)) for p in v.powers}
     if name == "loeb9":
-        assert {"VK725", "VK726"} <= {p.code for p in report.problems}
+        assert "VK726" in {p.code for p in report.problems}
+    # move modifiers (Loeb9's straits) are written as jDip borders and read back
+    assert ({frozenset((e.a, e.b)): e.modifier for e in back.edges if e.modifier}
+            == {frozenset((e.a, e.b)): e.modifier for e in v.edges if e.modifier})
+
+
+def test_border_move_modifier_read_from_a_jdip_file(reference, tmp_path):
+    """A jDip BORDER with baseMoveModifier (a difficult passable border, as
+    jDip's Loeb9-style variants write it) becomes the modifier of the edges
+    into the province naming it, from its ``from`` locations only."""
+    import shutil
+    shutil.copy(reference / "jdip" / "variants.xml", tmp_path)
+    adj = (reference / "jdip" / "youngstown_adjacency.xml").read_text()
+    adj = adj.replace("<PROVINCES>", '<PROVINCES>\n<BORDER_DEFINITIONS>'
+                      '<BORDER id="dpb" description="Kattegat crossing" from="swe" '
+                      'baseMoveModifier="-1"/></BORDER_DEFINITIONS>', 1)
+    adj = adj.replace('<PROVINCE fullname="Denmark" shortname="den">',
+                      '<PROVINCE fullname="Denmark" shortname="den" borders="dpb">', 1)
+    (tmp_path / "youngstown_adjacency.xml").write_text(adj)
+    v, problems = read(str(tmp_path))
+    assert "VK723" not in {p.code for p in problems}
+    mods = {frozenset((e.a, e.b)): e.modifier for e in v.edges if e.modifier}
+    assert mods == {frozenset(("den", "swe")): -1}
+    assert Graph(v).is_strait(UnitType.ARMY, "swe", "den")
+    (tmp_path / "youngstown_adjacency.xml").write_text(adj.replace('baseMoveModifier="-1"',
+                                                                   'baseMoveModifier="hard"'))
+    v, problems = read(str(tmp_path))
+    assert [p.code for p in problems if p.severity == "error"] == ["VK730"]
+    assert not any(e.modifier for e in v.edges)
 
 
 def test_import_jdip_command(reference, tmp_path, capsys):

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from variantkit.cli import main
+from variantkit.io import load
 
 from tests.conftest import MAPS
 
@@ -29,6 +30,12 @@ def test_contract_movement_then_retreat(monkeypatch, capsys):
     results = {r["order"]: (r["outcome"], r["reason"]) for r in out["results"]}
     assert results["A gas - mar"] == ("succeeds", "")
     assert results["A bur - mar"][0] == "fails"
+    # typed codes with parameters beside the words: the French army in Burgundy
+    # may not dislodge its own army in Marseilles, which Gascony dislodges
+    coded = {r["order"]: (r["code"], r["params"]) for r in out["results"]}
+    assert coded["A gas - mar"] == ("ok", {})
+    assert coded["A bur - mar"] == ("own_unit", {"at": "mar"})
+    assert coded["A mar H"] == ("dislodged", {"by": "gas"})
     retreat = dict(out, orders={"france": ["A mar - spa"]})
     code, out, _ = adjudicate(monkeypatch, capsys, "standard", retreat)
     assert out["phase"] == "F1901M" and "A spa" in out["units"]["france"]
@@ -43,6 +50,11 @@ def test_illegal_orders_have_reasons(monkeypatch, capsys):
     assert results["A lvp - iri"]["reason"] == "armies cannot enter water: Irish Sea"
     assert results["F nth - pic"]["outcome"] == "illegal"
     assert "xyz" in results["A lvp - xyz"]["reason"]
+    assert (results["A lvp - iri"]["code"], results["A lvp - iri"]["params"]) == \
+        ("army_into_water", {"name": "Irish Sea"})
+    assert (results["F nth - pic"]["code"], results["F nth - pic"]["params"]) == \
+        ("not_adjacent", {"src": "nth", "dest": "pic"})
+    assert results["A lvp - xyz"]["code"] == "unreadable"
     assert out["units"] == {"england": ["A lvp", "F nth"]}
 
 
@@ -94,3 +106,38 @@ def test_saved_game_loads_back(tmp_path):
 def test_fuzz_200_years_runs_clean(variant, capsys):
     assert main(["fuzz", str(MAPS / variant), "--years", "200", "--seed", "7"]) == 0
     assert "0 problem(s)" in capsys.readouterr().out
+
+
+def test_options_command_lists_a_powers_legal_orders(tmp_path, capsys):
+    from variantkit.io.game_file import dump_game
+    from variantkit.rules.game import Game
+    v = load(str(MAPS / "standard")).variant
+    path = tmp_path / "game.json"
+    dump_game(Game.new(v), str(path))
+    assert main(["options", str(MAPS / "standard"), "--game", str(path), "--power", "France"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["phase"] == "S1901M" and list(out["options"]) == ["france"]
+    france = out["options"]["france"]
+    assert sorted(france) == ["bre", "mar", "par"]
+    assert {"A par H", "A par - bur", "A par - gas", "A par - pic", "A par - bre"} <= set(france["par"])
+    assert "A mar S A par - bur" in france["mar"] and "A mar S A par - gas" in france["mar"]
+    assert "F bre - mao" in france["bre"] and "A par - mar" not in france["par"]
+    # every unit of every power when no power is named: 22 units in 1901
+    assert main(["options", str(MAPS / "standard"), "--game", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sum(len(by) for by in out["options"].values()) == 22
+
+
+def test_options_command_bad_input_is_a_located_error(tmp_path, capsys):
+    assert main(["options", str(MAPS / "standard"), "--game", str(tmp_path / "none.json")]) == 2
+    assert "VK400" in capsys.readouterr().err  # a game file that cannot be read
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"position": [}')
+    assert main(["options", str(MAPS / "standard"), "--game", str(bad)]) == 2
+    assert f"{bad}:1:" in capsys.readouterr().err
+    from variantkit.io.game_file import dump_game
+    from variantkit.rules.game import Game
+    good = tmp_path / "game.json"
+    dump_game(Game.new(load(str(MAPS / "standard")).variant), str(good))
+    assert main(["options", str(MAPS / "standard"), "--game", str(good), "--power", "Narnia"]) == 2
+    assert "VK412" in capsys.readouterr().err

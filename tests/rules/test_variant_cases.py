@@ -1,4 +1,10 @@
-"""Youngstown and Loeb9 cases from the seed rules, in one data format, one runner."""
+"""Youngstown and Loeb9 cases from the seed rules, in one data format, one runner.
+
+A case may change edges' move modifiers (``edges: [{a, b, modifier}]``) to
+try jDip-style borders on a known map, and may start a retreat phase with
+units already dislodged (``retreating: {power: {"A nap": attacker's province}}``).
+"""
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -7,8 +13,8 @@ import yaml
 from variantkit.io import load
 from variantkit.rules.game import Game
 from variantkit.rules.orders import Phase
-from variantkit.rules.state import GameState, UnitAt
-from variantkit.model import UnitType
+from variantkit.rules.state import Dislodged, GameState, UnitAt
+from variantkit.model import Unit, UnitType
 
 HERE = Path(__file__).parent
 MAPS = HERE.parents[1] / "maps"
@@ -16,10 +22,17 @@ CASES = [c for f in sorted((HERE / "cases").glob("*.yaml")) for c in yaml.safe_l
 _variants = {}
 
 
-def variant(name):
+def variant(name, edges=()):
     if name not in _variants:
         _variants[name] = load(str(MAPS / name)).variant
-    return _variants[name]
+    v = _variants[name]
+    if not edges:
+        return v
+    changed = {frozenset((e["a"], e["b"])): e["modifier"] for e in edges}
+    new = tuple(replace(e, strait=False, modifier=changed.pop(frozenset((e.a, e.b)), e.modifier))
+                for e in v.edges)
+    assert not changed, f"no such edges: {changed}"
+    return v.with_(edges=new)
 
 
 def position(v, case):
@@ -33,6 +46,10 @@ def position(v, case):
     for power, centres in case.get("centers", {}).items():
         for c in centres:
             s.centers[c] = power
+    for power, units in case.get("retreating", {}).items():
+        for text, attacker in units.items():
+            u = Unit.parse(text)
+            s.dislodged[u.location.split("/")[0]] = Dislodged(UnitAt(power, u.type, u.location), attacker)
     return s
 
 
@@ -45,7 +62,7 @@ def units_of(state):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_case(case):
-    v = variant(case["variant"])
+    v = variant(case["variant"], case.get("edges", ()))
     game = Game(v, position(v, case))
     orders, bad = game.parse(case["orders"])
     outcomes = game.process(orders, bad)

@@ -3,19 +3,21 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 
 from ..art import compare, infer_svg, skeleton
+from ..files import atomic_copy, check_target, protecting
 from ..formats.svg import variant_id_for
 from ..io import art_path, save
+from ..svg.reader import MAX_BYTES as SVG_BYTES
+from .output import finite
 
 
 def register(sub) -> None:
     p = sub.add_parser("check-art", help="where a variant and its drawing disagree")
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("--svg", help="the drawing (default: the variant's art)")
-    p.add_argument("--gap", type=float, help="drawing gap to bridge, in drawing units (default: measured)")
+    p.add_argument("--gap", type=finite(0, 1e6), help="drawing gap to bridge, in drawing units (default: measured)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check_art)
 
@@ -23,13 +25,19 @@ def register(sub) -> None:
 def import_svg(args) -> int:
     """``variantkit import svg MAP.svg -o DIR``: a variant skeleton from the drawing."""
     from .output import print_problems
-    doc, inference = infer_svg(args.path, getattr(args, "gap", None))
-    os.makedirs(args.output, exist_ok=True)
+    out = os.path.join(args.output, "variant.yaml")
     art = os.path.basename(args.path)
-    if os.path.abspath(os.path.join(args.output, art)) != os.path.abspath(args.path):
-        shutil.copyfile(args.path, os.path.join(args.output, art))
+    art_out = os.path.join(args.output, art)
+    copy = os.path.realpath(art_out) != os.path.realpath(args.path)
+    check_target(out, args.force, [args.path])
+    if copy:
+        check_target(art_out, args.force, [args.path, out])
+    doc, inference = infer_svg(args.path, getattr(args, "gap", None))  # all checked before any write
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
-    save(variant, os.path.join(args.output, "variant.yaml"))
+    with protecting([args.path]):
+        if copy:
+            atomic_copy(args.path, art_out, SVG_BYTES)
+        save(variant, out)
     regions = inference.regions.values()
     if args.json:
         json.dump({"convention": inference.convention, "colours": inference.colours,

@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 import sys
 
+from ..files import check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
-from .output import load_or_exit, print_problems
+from .output import add_force, finite, input_paths, load_or_exit, print_problems
 
 
 def register(sub) -> None:
@@ -20,7 +21,8 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR",
                    help="folder for variant.yaml (created if need be)")
     p.add_argument("--json", action="store_true", help="problems as JSON")
-    p.add_argument("--gap", type=float, help="svg: drawing gap to bridge (default: measured)")
+    p.add_argument("--gap", type=finite(0, 1e6), help="svg: drawing gap to bridge (default: measured)")
+    add_force(p)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("export", help="write the variant in another judge's or host's format")
@@ -30,6 +32,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.add_argument("--art", metavar="SVG", help="the map's drawing, where the format carries a picture "
                                               "(default: the variant's art, else a schematic board)")
+    add_force(p)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("formats", help="the formats variantkit writes and reads")
@@ -47,14 +50,16 @@ def cmd_import(args) -> int:
     if args.format == "svg":  # proposals with their reasons, and the drawing kept as art
         from .art import import_svg
         return import_svg(args)
+    out = os.path.join(args.output, "variant.yaml")
+    check_target(out, args.force, [args.path])
     variant, problems = formats()[args.format].read(args.path)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
     if variant is None or errors:
         print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
         return 1
-    out = os.path.join(args.output, "variant.yaml")
-    save(variant, out)
+    with protecting([args.path]):
+        save(variant, out)
     print(f"wrote {out}: {len(variant.provinces)} provinces, {len(variant.edges)} edges, "
           f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
           file=sys.stderr)
@@ -67,7 +72,11 @@ def cmd_export(args) -> int:
         print(f"unknown format {args.format!r}; one of: {', '.join(sorted(table))}", file=sys.stderr)
         return 2
     loaded = load_or_exit(args.variant)
-    report = table[args.format].export(loaded.variant, args.output, art_file=args.art or art_path(loaded))
+    inputs = input_paths(loaded) + [args.art]
+    check_target(args.output, args.force, inputs)
+    with protecting(inputs):  # a format that writes a folder writes none of them either
+        report = table[args.format].export(loaded.variant, args.output,
+                                           art_file=args.art or art_path(loaded))
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
     if not report.ok:
         print(f"{args.output}: not written: the target would misread it (errors above)", file=sys.stderr)

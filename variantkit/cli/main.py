@@ -7,10 +7,12 @@ Exit codes: 0 clean, 1 problems found, 2 unusable input.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List, Optional
 
-from ..problems import UnusableInput
+from ..files import TRUST_ENV
+from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
 from .output import print_problems
 
@@ -19,6 +21,9 @@ GROUPS = (variant, render, convert, play, art, review)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="variantkit", description=__doc__.splitlines()[0])
+    parser.add_argument("--trust", action="append", default=[], metavar="DIR",
+                        help="a folder that files may reference besides the variant's own "
+                             f"(repeatable; also {TRUST_ENV}, path-separated)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for group in GROUPS:
         group.register(sub)
@@ -28,6 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    before = os.environ.get(TRUST_ENV)
+    if args.trust:  # for this run only (main may be called in-process, as the tests do)
+        known = [p for p in (before or "").split(os.pathsep) if p]
+        os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
     try:
         return int(args.func(args) or 0)
     except UnusableInput as exc:
@@ -35,6 +44,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
+        print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
+                                f"{exc.strerror or exc}", "check the path, its permissions and free space",
+                                str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
+        return 2
+    finally:
+        if args.trust:
+            if before is None:
+                os.environ.pop(TRUST_ENV, None)
+            else:
+                os.environ[TRUST_ENV] = before
 
 
 if __name__ == "__main__":

@@ -27,6 +27,42 @@ def load_or_exit(path: str):
     return loaded
 
 
+def input_paths(loaded, art: bool = True) -> List[str]:
+    """Every file a loaded variant was read from (its bases too) and its art:
+    a command writes over none of them."""
+    from ..io import art_path
+    paths: List[str] = []
+    here = loaded
+    while here is not None:
+        paths.append(here.path)
+        here = here.base
+    drawing = art_path(loaded) if art else None
+    if drawing:
+        paths.append(drawing)
+    return paths
+
+
+def add_force(parser) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help="replace an existing output (never one of the command's inputs)")
+
+
+def finite(low: float, high: float):
+    """An argparse type: a number in [low, high] (no NaN, no infinity)."""
+    import argparse
+    import math
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number from {low:g} to {high:g}")
+        return value
+    return parse
+
+
 def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
     """An SVG picture written as .png (through the rasterizer) or as SVG."""
     if path.lower().endswith(".png"):

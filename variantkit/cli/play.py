@@ -1,4 +1,5 @@
-"""Commands that play: adjudicate one phase, play a scripted game, fuzz."""
+"""Commands that play: adjudicate one phase, play a scripted game, list the legal
+orders of a game's phase, fuzz."""
 from __future__ import annotations
 
 import json
@@ -6,8 +7,11 @@ import random
 import sys
 import time
 
-from ..io.game_file import dump_game, outcome_record, state_from_record, state_to_record
+from ..files import check_target, protecting, read_limited, read_stream
+from ..io.game_file import (MAX_GAME_BYTES, dump_game, outcome_record, orders_from_record,
+                            state_from_record, state_to_record)
 from ..problems import Problem, UnusableInput
+from ..rules.orders import Build, Waive
 from ..rules.fuzz import check_invariants, random_orders
 from ..rules.game import Game
 
@@ -22,14 +26,41 @@ def register(sub) -> None:
     p.add_argument("--orders", required=True, metavar="FILE",
                    help="phases of orders: lines 'S1901M' then 'Power: order' lines")
     p.add_argument("--save", metavar="GAME.json|GAME.yaml", help="save the game with its history")
+    p.add_argument("--force", action="store_true", help="replace an existing saved game")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("options", help="every legal order in a game's current phase, as JSON")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--game", required=True, metavar="GAME.json|GAME.yaml",
+                   help="a saved game (variantkit play --save, the editor); its current position")
+    p.add_argument("--power", metavar="POWER", help="only this power's orders (id, name or letter)")
+    p.set_defaults(func=cmd_options)
 
     p = sub.add_parser("fuzz", help="random legal games, checking the position after every phase")
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--years", type=int, default=50)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--years", type=_count(10_000), default=50)
+    p.add_argument("--seed", type=_count(2**63), default=1)
+    p.add_argument("--games", type=_count(100_000), default=1)
     p.set_defaults(func=cmd_fuzz)
+
+
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024  # an order script of a long game is a few hundred kB
+MAX_ORDER_CHARS = 1000  # the longest real order (a convoy route) is under 200 characters
+
+
+def _count(high: int):
+    """An argparse type: a whole number from 0 to ``high``."""
+    import argparse
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number")
+        if not 0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from 0 to {high}")
+        return value
+    return parse
 
 
 def _variant(path: str):
@@ -37,24 +68,60 @@ def _variant(path: str):
     return load_or_exit(path).variant
 
 
+def parse_filed(game: Game, filed):
+    """Parse orders filed by power, each with where it was filed
+    (``{power: [(text, file, line, what)]}``), refusing any that commands
+    another power's unit: a power prefix naming another power, or a unit of
+    another power.  Returns (orders, unreadable, problems)."""
+    s = game.state
+    parsed, bad, problems = [], [], []
+    for power, items in filed.items():
+        for text, file, line, what in items:
+            orders, unreadable = game.parse({power: [text]})
+            bad += unreadable
+            for o in orders:
+                if o.power != power:
+                    problems.append(Problem("VK403", f"{what}: an order filed under {power} is for {o.power}",
+                                            f"file it under {o.power}", file, line))
+                    continue
+                if not isinstance(o, (Build, Waive)):  # a build names an empty home centre
+                    unit = s.dislodged[o.province].unit if s.phase.kind == "R" and o.province in s.dislodged \
+                        else s.units.get(o.province)
+                    if unit is not None and unit.power != power:
+                        problems.append(Problem("VK403", f"{what}: {power} orders {unit.power}'s unit {unit}",
+                                                "a power orders only its own units", file, line))
+                        continue
+                parsed.append(o)
+    return parsed, bad, problems
+
+
 def cmd_adjudicate(args) -> int:
     v = _variant(args.variant)
+    stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # tests give a StringIO
+    raw = read_stream(stdin, MAX_GAME_BYTES)
     try:
-        rec = json.load(sys.stdin)
+        rec = json.loads(raw if isinstance(raw, str) else raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise UnusableInput([Problem("VK400", f"the input is not UTF-8 (byte {exc.start})",
+                                     "send one JSON object on stdin", "<stdin>")])
     except json.JSONDecodeError as exc:
         raise UnusableInput([Problem("VK400", f"the input is not JSON: {exc.msg}",
                                      "send one JSON object on stdin", "<stdin>", exc.lineno, exc.colno)])
+    except (ValueError, RecursionError) as exc:  # a number of over 4300 digits, nesting too deep
+        raise UnusableInput([Problem("VK400", f"the input is not JSON this program reads: {str(exc)[:80]}",
+                                     "send one JSON object on stdin", "<stdin>")])
     state, problems = state_from_record(v, rec, "<stdin>")
-    orders_rec = rec.get("orders") or {} if isinstance(rec, dict) else {}
-    powers = {p.id for p in v.powers}
-    for power in orders_rec:
-        if power not in powers:
-            problems.append(Problem("VK401", f"orders: unknown power {power!r}",
-                                    f"powers of {v.id}: {', '.join(sorted(powers))}", "<stdin>"))
+    orders_rec, more = orders_from_record(v, rec.get("orders") if isinstance(rec, dict) else None,
+                                          "<stdin>", MAX_ORDER_CHARS)
+    problems += more
     if problems:
         raise UnusableInput(problems)
     game = Game(v, state)
-    orders, unreadable = game.parse({p: list(lines) for p, lines in orders_rec.items()})
+    orders, unreadable, owners = parse_filed(game, {
+        p: [(line, "<stdin>", None, f"orders.{p}[{i}]") for i, line in enumerate(lines)]
+        for p, lines in orders_rec.items()})
+    if owners:
+        raise UnusableInput(owners)
     outcomes = game.process(orders, unreadable)
     out = state_to_record(game.state)
     out["results"] = [outcome_record(o) for o in outcomes]
@@ -68,35 +135,52 @@ def cmd_adjudicate(args) -> int:
 
 
 def _read_script(path: str):
-    """Phases of orders: a phase line (S1901M) then 'Power: order' lines."""
-    phases, current = [], None
-    with open(path, encoding="utf-8") as fh:
-        for number, raw in enumerate(fh, 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            if ":" not in line and len(line.split()) == 1:
-                current = (line.upper(), {})
-                phases.append(current)
-                continue
-            if current is None:
-                raise UnusableInput([Problem("VK402", "orders before any phase line",
-                                             "start each phase with its name, e.g. S1901M", path, number)])
-            power, _, order = line.partition(":")
-            current[1].setdefault(power.strip().lower(), []).append(order.strip())
+    """Phases of orders: a phase line (S1901M) then 'Power: order' lines,
+    each order with its line number."""
+    raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", "order script")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnusableInput([Problem("VK402", "the order script is not UTF-8 text",
+                                     "save the script as UTF-8", path, raw[:exc.start].count(b"\n") + 1)])
+    phases: list = []
+    current = None
+    for number, raw_line in enumerate(text.split("\n"), 1):
+        if len(raw_line) > MAX_ORDER_CHARS:
+            raise UnusableInput([Problem("VK008", f"the line is {len(raw_line)} characters long, "
+                                         f"over the limit of {MAX_ORDER_CHARS}",
+                                         "one order a line", path, number)])
+        line = raw_line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ":" not in line and len(line.split()) == 1:
+            current = (line.upper(), {})
+            phases.append(current)
+            continue
+        if current is None:
+            raise UnusableInput([Problem("VK402", "orders before any phase line",
+                                         "start each phase with its name, e.g. S1901M", path, number)])
+        power, _, order = line.partition(":")
+        current[1].setdefault(power.strip().lower(), []).append((order.strip(), number))
     return phases
 
 
 def cmd_play(args) -> int:
     v = _variant(args.variant)
+    if args.save:  # refused before a phase is played, not after
+        check_target(args.save, args.force, [args.variant, args.orders])
+    script = _read_script(args.orders)
     game = Game.new(v)
-    for phase, orders in _read_script(args.orders):
+    for phase, numbered in script:
         if game.over:
             break
         if str(game.state.phase) != phase:
             print(f"{phase}: skipped, the game is at {game.state.phase}", file=sys.stderr)
             continue
-        parsed, bad = game.parse(orders)
+        parsed, bad, owners = parse_filed(game, {
+            p: [(text, args.orders, n, text) for text, n in items] for p, items in numbered.items()})
+        if owners:
+            raise UnusableInput(owners)
         outcomes = game.process(parsed, bad)
         print(f"== {phase}")
         for o in outcomes:
@@ -108,7 +192,33 @@ def cmd_play(args) -> int:
     elif game.drawn:
         print("drawn")
     if args.save:
-        dump_game(game, args.save)
+        with protecting([args.variant, args.orders]):
+            dump_game(game, args.save)
+    return 0
+
+
+def cmd_options(args) -> int:
+    """{"phase", "options": {power: {province: [order text]}}}; in adjustments
+    a power's waive is under the key "waive"."""
+    from ..io.game_file import load_game
+    from ..rules.options import WAIVE, options
+    from ..rules.orders import describe
+    v = _variant(args.variant)
+    game, problems = load_game(v, args.game)
+    if problems:
+        raise UnusableInput(problems)
+    power = None
+    if args.power:
+        power = game.parser().power(args.power)
+        if power is None:
+            raise UnusableInput([Problem("VK412", f"no power is called {args.power!r}",
+                                         f"powers of {v.id}: {', '.join(p.id for p in v.powers)}")])
+    listed = options(game, power)
+    out = {"phase": str(game.state.phase),
+           "options": {p: {(k if k != WAIVE else "waive"): [describe(o) for o in os] for k, os in by.items()}
+                       for p, by in listed.items()}}
+    json.dump(out, sys.stdout, indent=1)
+    print()
     return 0
 
 

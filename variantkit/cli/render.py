@@ -3,13 +3,14 @@ orders and results; variantkit attach-art: give a variant its drawing."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from dataclasses import replace
 from typing import Optional
 
+from ..files import atomic_copy, atomic_write, check_target, protecting
 from ..raster import write_png
 from ..render import Position, render_svg
+from .output import add_force, finite, input_paths
 
 
 def register(sub) -> None:
@@ -20,13 +21,16 @@ def register(sub) -> None:
     p.add_argument("--phase", help="the phase to draw, e.g. S1901M (default: the game's current position)")
     p.add_argument("--art", metavar="SVG", help="draw on this drawing (default: the variant's art, "
                                                  "else a schematic board)")
-    p.add_argument("--scale", type=float, default=1.0, help="PNG size factor")
+    p.add_argument("--scale", type=finite(0.01, 20), default=1.0, help="PNG size factor (0.01 to 20)")
+    add_force(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("attach-art", help="give a variant its drawing: copied beside it, unit and "
                                           "label positions taken from the shapes")
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("svg", metavar="SVG")
+    p.add_argument("--force", action="store_true",
+                   help="replace another file of the drawing's name in the variant's folder")
     p.set_defaults(func=cmd_attach_art)
 
 
@@ -59,14 +63,16 @@ def cmd_render(args) -> int:
     from ..io import art_path
     loaded = load_or_exit(args.variant)
     v = loaded.variant
+    inputs = input_paths(loaded) + [args.art, args.game]
+    check_target(args.output, args.force, inputs)
     position = position_of(v, args.game, args.phase) if args.game else Position.start(v)
     board = board_for(v, args.art or art_path(loaded))
     svg = render_svg(v, position, board)
-    if args.output.lower().endswith(".png"):
-        write_png(svg, args.output, args.scale)
-    else:
-        from ..files import atomic_write
-        atomic_write(args.output, svg.decode("utf-8"))
+    with protecting(inputs):
+        if args.output.lower().endswith(".png"):
+            write_png(svg, args.output, args.scale)
+        else:
+            atomic_write(args.output, svg)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
@@ -75,6 +81,7 @@ def cmd_attach_art(args) -> int:
     from ..art import infer_svg
     from .output import load_or_exit
     from ..io import save
+    from ..svg.reader import MAX_BYTES as SVG_BYTES
     from ..names import NameIndex
     loaded = load_or_exit(args.variant)
     v = loaded.variant
@@ -83,9 +90,12 @@ def cmd_attach_art(args) -> int:
         return 2
     folder = os.path.dirname(os.path.abspath(loaded.path))
     name = os.path.basename(args.svg)
-    if os.path.abspath(os.path.join(folder, name)) != os.path.abspath(args.svg):
-        shutil.copyfile(args.svg, os.path.join(folder, name))
-    _, inference = infer_svg(args.svg)
+    target = os.path.join(folder, name)
+    copy = os.path.realpath(target) != os.path.realpath(args.svg)
+    inputs = input_paths(loaded, art=False)  # the current drawing may be replaced (--force)
+    if copy:  # never over the variant (or its base); another file of that name only with --force
+        check_target(target, args.force, inputs)
+    _, inference = infer_svg(args.svg)  # the drawing is read whole before anything is written
     names = NameIndex(v)
     where = {}
     for rid, r in inference.regions.items():
@@ -95,7 +105,10 @@ def cmd_attach_art(args) -> int:
     missing = sorted(p.id for p in v.provinces if p.id not in where)
     provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
                       for p in v.provinces)
-    save(replace(v, provinces=provinces, art=name), loaded.path)
+    with protecting(inputs[1:]):
+        if copy:
+            atomic_copy(args.svg, target, SVG_BYTES)
+        save(replace(v, provinces=provinces, art=name), loaded.path)
     print(f"{loaded.path}: art {name}; positions for {len(where)} provinces"
           + (f"; not in the drawing: {', '.join(missing)}" if missing else ""), file=sys.stderr)
     return 0

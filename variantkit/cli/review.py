@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .output import load_or_exit, print_problems, write_picture
+from ..files import check_target, protecting
+from .output import add_force, input_paths, load_or_exit, print_problems, write_picture
 
 DEFAULT_GAMES = 40  # Youngstown: about 2 s of CPU, under 10 s on a busy 2-core machine
 
@@ -26,6 +27,7 @@ def register(sub) -> None:
     p.add_argument("--years", type=int, default=10, help="years per game (default 10)")
     p.add_argument("--seed", type=int, default=1, help="game n is played with seed + n (default 1)")
     p.add_argument("-o", "--output", metavar="out.svg|out.png", help="the report as a picture too")
+    add_force(p)
     p.add_argument("--json", action="store_true", help="the report as JSON")
     p.set_defaults(func=cmd_balance)
 
@@ -72,7 +74,10 @@ def cmd_balance(args) -> int:
     if args.games < 0 or args.years < 1:
         raise UnusableInput([Problem("VK557", "--games must be 0 or more and --years 1 or more",
                                      "e.g. --games 50 --years 10", "<command line>")])
-    v = load_or_exit(args.variant).variant
+    loaded = load_or_exit(args.variant)
+    v = loaded.variant
+    if args.output:  # refused before the games are played, not after
+        check_target(args.output, args.force, input_paths(loaded))
     report = balance(v, args.games, args.years, args.seed, _Bar() if args.games else None)
     if args.json:
         json.dump(report.to_json(), sys.stdout, indent=1)
@@ -81,5 +86,6 @@ def cmd_balance(args) -> int:
         print(report.text())
     if args.output:
         from ..balance_picture import balance_svg
-        write_picture(balance_svg(report, v), args.output)
+        with protecting(input_paths(loaded)):
+            write_picture(balance_svg(report, v), args.output)
     return 0

@@ -8,7 +8,8 @@ from ..graph import Graph, seasons_of
 from ..model import UnitType
 from ..problems import UnusableInput
 from ..validate import load_checked
-from .output import load_or_exit
+from ..files import check_target, protecting
+from .output import input_paths, load_or_exit
 
 
 def register(sub) -> None:
@@ -29,6 +30,7 @@ def register(sub) -> None:
     p.add_argument("other", metavar="OTHER")
     p.add_argument("--json", action="store_true")
     p.add_argument("--render", metavar="out.svg|out.png", help="also draw the changes on the board")
+    p.add_argument("--force", action="store_true", help="replace an existing --render picture")
     p.add_argument("--art", metavar="SVG", help="draw on this drawing (default: OTHER's art, else a "
                                                  "schematic board)")
     p.set_defaults(func=cmd_diff)
@@ -119,9 +121,13 @@ def cmd_info(args) -> int:
 
 def cmd_diff(args) -> int:
     from ..diff import diff_variants
-    base = load_or_exit(args.base).variant
+    base_loaded = load_or_exit(args.base)
+    base = base_loaded.variant
     loaded = load_or_exit(args.other)
     other = loaded.variant
+    inputs = input_paths(base_loaded) + input_paths(loaded) + [getattr(args, "art", None)]
+    if args.render:
+        check_target(args.render, args.force, inputs)
     changes = diff_variants(base, other)
     if args.render:
         from ..art import board_for
@@ -129,7 +135,8 @@ def cmd_diff(args) -> int:
         from ..io import art_path
         from .output import write_picture
         art = args.art or art_path(loaded)
-        write_picture(diff_svg(base, other, board_for(other, art) if art else None), args.render)
+        with protecting(inputs):
+            write_picture(diff_svg(base, other, board_for(other, art) if art else None), args.render)
     if args.json:
         json.dump(changes, sys.stdout, indent=1)
         print()

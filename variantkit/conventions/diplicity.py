@@ -18,7 +18,10 @@ ART = ("background", "foreground")
 
 
 def matches(doc: SvgDocument) -> bool:
-    return PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
+    # a `provinces` layer alone is common in plain drawings (the tutorial's): godip's
+    # maps also have their centre or art layers
+    return (PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
+            and any(layer in doc.layers for layer in (CENTRES, POSITIONS) + ART))
 
 
 def _code(s) -> str:
@@ -66,23 +69,39 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
         return unary_union(parts) if parts else None
 
     art = [s for s in doc.shapes if s.layer in ART and s.fill and s.fill != "none"]
-    colour = [s for s in art if rgb(s.fill)]
+    colour = [(s, a) for s in art if rgb(s.fill) and (a := area_of(s)) is not None]
     if not colour:
         reading.terrain_drawn = False
         _undrawn(doc, provinces, coasts, reading)
         return
-    backdrop = max(colour, key=lambda s: area_of(s).area if area_of(s) else 0)
-    land = unary_union([a for s in colour if s is not backdrop and s.fill.lower() != backdrop.fill.lower()
-                        and (a := area_of(s)) is not None])
+    backdrop = max(colour, key=lambda sa: sa[1].area)[0]
+    land = unary_union([a for s, a in colour if s is not backdrop and s.fill.lower() != backdrop.fill.lower()])
     rock = unary_union([a for s in art if is_impassable_fill(s.fill) and not rgb(s.fill)
                         and (a := area_of(s)) is not None])
+    import shapely
+    shapely.prepare(land)
+    if not rock.is_empty:
+        shapely.prepare(rock)
     for d in provinces.values():
         shape = unary_union([Polygon(r).buffer(0) for r in d.rings if len(r) >= 3])
         if shape.is_empty:
             continue
-        covered = shape.intersection(land).area / shape.area if not land.is_empty else 0.0
-        d.water = covered < 0.5
-        d.impassable = not rock.is_empty and shape.intersection(rock).area > 0.5 * shape.area
+        # the share of the province the land covers, from a grid of points in it
+        inside = _sample(shape)
+        d.water = shapely.contains(land, inside).mean() < 0.5 if not land.is_empty else True
+        d.impassable = not rock.is_empty and shapely.contains(rock, inside).mean() > 0.5
+
+
+def _sample(shape, n: int = 12):
+    """Points on an n x n grid over the shape's box that fall inside it (its
+    label point when none does)."""
+    import shapely
+    x0, y0, x1, y1 = shape.bounds
+    xs = [x0 + (x1 - x0) * (k + 0.5) / n for k in range(n)]
+    ys = [y0 + (y1 - y0) * (k + 0.5) / n for k in range(n)]
+    grid = shapely.points([(x, y) for x in xs for y in ys])
+    inside = grid[shapely.contains(shape, grid)]
+    return inside if len(inside) else shapely.points([shape.representative_point().coords[0]])
 
 
 def _undrawn(doc, provinces, coasts, reading: Reading) -> None:

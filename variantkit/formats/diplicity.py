@@ -53,8 +53,9 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
             report.refuse("VK732", f"the one-way link {e.a} -> {e.b}",
                           "Diplicity requires every link on both ends: make it two-way")
             continue
-        if e.strait:
-            report.lost("VK733", f"the strait {e.a} - {e.b} is written as an ordinary link")
+        if e.modifier:
+            report.lost("VK733", f"the link {e.a} - {e.b} (move modifier {e.modifier:+d}) "
+                                 "is written as an ordinary link")
         if e.powers:
             report.lost("VK734", f"the link {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
         for a, b in ((e.a, e.b), (e.b, e.a)):

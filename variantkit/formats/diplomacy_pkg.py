@@ -19,9 +19,10 @@ from .dpjudge import dpjudge_text
 def flatten(v: Variant, report: ExportReport) -> Variant:
     edges = []
     for e in v.edges:
-        if e.strait:
-            report.lost("VK711", f"the strait {e.a} - {e.b} is written as an ordinary link: "
-                                 "the package has no zero-strength crossings")
+        if e.modifier:
+            report.lost("VK711", f"the link {e.a} - {e.b} "
+                                 f"(move modifier {e.modifier:+d}) is written as an ordinary link: "
+                                 "the package has no move modifiers")
         if e.powers:
             report.lost("VK712", f"the link {e.a} - {e.b} is restricted to {', '.join(e.powers)}: "
                                  "written open to all")
@@ -29,7 +30,7 @@ def flatten(v: Variant, report: ExportReport) -> Variant:
             report.refuse("VK713", f"the one-way link {e.a} -> {e.b} would be read as a one-way "
                                    "adjacency by the package, which then misplays retreats",
                           "make the link two-way, or export to DPjudge instead")
-        edges.append(replace(e, strait=False, powers=()))
+        edges.append(replace(e, strait=False, modifier=0, powers=()))
     first = v.rules.seasons[0]
     provinces = []
     for p in v.provinces:

@@ -36,6 +36,9 @@ KEYWORDS = {"USE", "USES", "MAP", "AMEND", "DROP", "UNOWNED", "NEUTRAL", "VICTOR
 SEASONS = {"SPRING": "spring", "SUMMER": "summer", "FALL": "fall", "AUTUMN": "fall",
            "WINTER": "winter"}
 MAX_BYTES = 5 * 1024 * 1024
+MAX_READS = 200                # files read, counting a file each time it is USEd
+MAX_TOTAL_BYTES = 4 * MAX_BYTES  # bytes read over all the files: USE fan-out multiplies reads
+MAX_LINE = 10_000              # characters in a line; real lines are under 200
 _TOKEN = re.compile(r"^(?P<oneway>:)?(?:(?P<powers>[A-Z]+):)?(?P<loc>[A-Za-z0-9]+(?:/[A-Za-z]+)?)"
                     r"(?P<cond>\([A-Za-z0-9,]*\))?(?P<mods>[~*]*)$")
 
@@ -108,26 +111,37 @@ class _Reader:
 
     # -- files --------------------------------------------------------------
     def read(self, path: str, origin: Optional[Origin] = None) -> None:
+        from ..files import confined, read_limited, reference_problem
         real = os.path.realpath(path)
         if real in self.reading:
             self.error(origin or Origin(path, 0), "VK602", f"{os.path.basename(path)} includes itself",
                        "remove the USE line that makes the cycle")
             return
+        if origin is None:
+            self.root = os.path.dirname(os.path.abspath(path))  # USEd files stay in the map's folder
+            self.reads, self.bytes_read = 0, 0
+        elif not confined(path, [self.root]):
+            raise UnusableInput([reference_problem(os.path.relpath(path, self.root), "USEd file", [self.root],
+                                                   origin.file, origin.line)])
+        self.reads += 1
+        if self.reads > MAX_READS:
+            raise UnusableInput([Problem("VK601", f"the map USEs over {MAX_READS} files (counting repeats)",
+                                         "USE each file once", origin.file if origin else path,
+                                         origin.line if origin else None)])
+        blame = Problem("VK601", "", "", origin.file, origin.line) if origin else None
         try:
-            size = os.path.getsize(path)
-            if size > MAX_BYTES:
-                raise UnusableInput([Problem("VK601", f"the file is {size} bytes, over {MAX_BYTES}",
-                                             "a DPjudge map is a few kB: is this the right file?", path)])
-            with open(path, "rb") as fh:
-                raw = fh.read()
-        except OSError as exc:
-            problem = Problem("VK601", f"cannot read {path}: {exc.strerror}",
-                              "check the path of the map (and of the files it USEs)",
-                              origin.file if origin else path, origin.line if origin else None)
-            if origin is None:
-                raise UnusableInput([problem])
-            self.problems.append(problem)
+            raw = read_limited(path, MAX_BYTES, "VK601", "map file",
+                               "a DPjudge map is a few kB: is this the right file?", blame)
+        except UnusableInput as exc:
+            if origin is None or exc.problems[0].code != "VK601" or os.path.exists(path):
+                raise
+            self.problems.extend(exc.problems)  # a USEd file that is missing: reported, reading goes on
             return
+        self.bytes_read += len(raw)
+        if self.bytes_read > MAX_TOTAL_BYTES:
+            raise UnusableInput([Problem("VK601", f"the map and the files it USEs are over {MAX_TOTAL_BYTES} bytes",
+                                         "USE each file once", origin.file if origin else path,
+                                         origin.line if origin else None)])
         if b"\x00" in raw:
             raise UnusableInput([Problem("VK601", "the file is binary, not a DPjudge map",
                                          "give the .map text file", path)])
@@ -135,6 +149,9 @@ class _Reader:
         self.reading.append(real)
         try:
             for number, line in enumerate(text.splitlines(), 1):
+                if len(line) > MAX_LINE:
+                    raise UnusableInput([Problem("VK008", f"the line is {len(line)} characters long, "
+                                                 f"over the limit of {MAX_LINE}", "one entry a line", path, number)])
                 self.line(line, Origin(path, number), os.path.dirname(path))
         finally:
             self.reading.pop()
@@ -598,6 +615,10 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     abuts: Dict[str, List[str]] = defaultdict(list)
     crossings: Set[Tuple[str, str, str]] = set()
     for e in v.edges:
+        if e.modifier not in (0, -1):
+            report.lost("VK709", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} is written as "
+                                 + ("a strait (-1)" if e.strait else "an ordinary link")
+                                 + ": DPjudge knows only straits")
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
             for unit, ok in (("army", e.units.army), ("fleet", e.units.fleet)):
                 if ok:

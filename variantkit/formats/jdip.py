@@ -27,14 +27,60 @@ COAST_KINDS = ("nc", "sc", "ec", "wc")
 COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
 
 
-def _parse(path: str):
+MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
+
+
+def _parse(path: str, where: Optional[Problem] = None):
+    from ..files import read_limited
+    raw = read_limited(path, MAX_BYTES, "VK720", "jDip file", "give jDip's variants.xml (or its folder)", where)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True)
     try:
-        return etree.parse(path, parser).getroot()
-    except (OSError, etree.XMLSyntaxError) as exc:
-        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc}",
-                                     "give jDip's variants.xml (or its folder)", path)])
+        return etree.fromstring(raw, parser, base_url=path)
+    except etree.XMLSyntaxError as exc:
+        line = exc.position[0] if getattr(exc, "position", None) else None
+        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc.msg}",
+                                     "give jDip's variants.xml (or its folder)", path, line)])
+
+
+def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacency: str
+                    ) -> Dict[frozenset, int]:
+    """jDip's borders with a ``baseMoveModifier``, as modifiers on the edges into
+    the provinces that name them (from the border's ``from`` locations, or from
+    every neighbour).  Our edges are two-way, so a modifier holds both ways;
+    any other border restriction is reported, not represented."""
+    by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
+    out: Dict[frozenset, int] = {}
+    for b in by_id.values():
+        # unitTypes beside a modifier only names who crosses (our edges say that)
+        rest = [k for k in ("orderTypes", "year", "season", "phase") if b.get(k)]
+        if b.get("unitTypes") and not b.get("baseMoveModifier"):
+            rest.insert(0, "unitTypes")
+        if rest or not b.get("baseMoveModifier"):
+            problems.append(Problem("VK723", f"the border rule {b.get('id')!r} "
+                                    f"({b.get('description', '')}) is not represented"
+                                    + (f" ({', '.join(rest)})" if rest else ""),
+                                    "set the equivalent by hand (a strait, a season)", adjacency,
+                                    severity="warning"))
+    for prov in adj_root.iter("PROVINCE"):
+        pid = prov.get("shortname", "").lower()
+        for bid in (prov.get("borders") or "").split():
+            b = by_id.get(bid)
+            if b is None or not b.get("baseMoveModifier"):
+                continue
+            try:
+                mod = int(b.get("baseMoveModifier"))
+            except ValueError:
+                problems.append(Problem("VK730", f"the border {bid!r} has a move modifier that is not "
+                                        f"a whole number: {b.get('baseMoveModifier')!r}",
+                                        "jDip's baseMoveModifier is an integer such as -1", adjacency))
+                continue
+            froms = {split_location(ref(r))[0] for r in (b.get("from") or "").replace(",", " ").split()}
+            near = {n for n in army.get(pid, ())} | {split_location(r)[0] for loc, refs in fleet.items()
+                                                     if split_location(loc)[0] == pid for r in refs}
+            for other in sorted(froms or near):
+                out[frozenset((pid, other))] = mod
+    return out
 
 
 def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Variant], List[Problem]]:
@@ -52,8 +98,17 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         raise UnusableInput([Problem("VK721", f"no variant called {variant_name!r}",
                                      "one of: " + ", ".join(v.get("name", "") for v in variants), path)])
     map_el = chosen.find("MAP")
-    adjacency = os.path.join(os.path.dirname(path), map_el.get("adjacencyURI"))
-    adj_root = _parse(adjacency)
+    uri = map_el.get("adjacencyURI") if map_el is not None else None
+    if not uri:
+        raise UnusableInput([Problem("VK721", "the variant has no MAP with an adjacencyURI",
+                                     "give jDip's variants.xml with its MAP element", path, chosen.sourceline)])
+    from ..files import confined, reference_problem
+    folder = os.path.dirname(os.path.abspath(path))
+    adjacency = os.path.join(folder, uri[len("file:"):] if uri.startswith("file:") else uri)
+    at = map_el.sourceline
+    if "://" in uri or not confined(adjacency, [folder]):  # the adjacency file is beside variants.xml
+        raise UnusableInput([reference_problem(uri, "adjacencyURI", [folder], path, at)])
+    adj_root = _parse(adjacency, Problem("VK720", "", "", path, at))
 
     # refs may name a province by one of its unique names ("win" for wio)
     alias_of: Dict[str, str] = {}
@@ -92,11 +147,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             else:
                 problems.append(Problem("VK722", f"{pid}: unknown adjacency type {kind!r}",
                                         "jDip knows mv, xc, nc, sc, ec, wc", adjacency, severity="warning"))
-    for border in adj_root.iter("BORDER"):
-        problems.append(Problem("VK723", f"the border rule {border.get('id')!r} "
-                                f"({border.get('description', '')}) is not represented",
-                                "set the equivalent by hand (a strait, a season)", adjacency,
-                                severity="warning"))
+    modifiers = _move_modifiers(adj_root, _ref, army, fleet, problems, adjacency)
     # a fleet reaching the main space of a multi-coast province means one of its coasts
     def fleet_target(src: str, ref: str) -> List[str]:
         prov, coast = split_location(ref)
@@ -126,7 +177,9 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             for dst in fleet_target(src, ref):
                 key = tuple(sorted((src, dst)))
                 edges.setdefault(key, {"army": False, "fleet": False})["fleet"] = True
-    edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"])) for (a, b), k in sorted(edges.items())]
+    edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"]),
+                      modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0))
+                 for (a, b), k in sorted(edges.items())]
 
     powers: Dict[str, Dict] = {}
     for p in chosen.iter("POWER"):
@@ -210,14 +263,40 @@ def write_map_svg(v: Variant, path: str, board) -> None:
     atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
 
 
+def _write_borders(v: Variant, root) -> Dict[str, List[str]]:
+    """Edge modifiers as jDip borders: one per province, modifier and unit
+    type, naming the provinces a move comes from.  Returns province -> ids."""
+    into: Dict[Tuple[str, int, str], Set[str]] = defaultdict(set)
+    for e in v.edges:
+        if not e.modifier:
+            continue
+        a, b = split_location(e.a)[0], split_location(e.b)[0]
+        units = "" if e.units is Crossing.BOTH else e.units.value
+        for dst, src in ([(b, a)] if e.oneway else [(b, a), (a, b)]):
+            into[(dst, e.modifier, units)].add(src)
+    if not into:
+        return {}
+    defs = etree.SubElement(root, "BORDER_DEFINITIONS")
+    out: Dict[str, List[str]] = defaultdict(list)
+    for (dst, mod, units), srcs in sorted(into.items()):
+        bid = f"mod_{dst}_{len(out[dst]) + 1}"
+        attrs = {"id": bid, "description": f"move modifier {mod:+d} into {dst}",
+                 "from": " ".join(sorted(srcs)), "baseMoveModifier": str(mod)}
+        if units:
+            attrs["unitTypes"] = units
+        etree.SubElement(defs, "BORDER", **attrs)
+        out[dst].append(bid)
+    return out
+
+
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
     """Write ``variants.xml``, ``NAME_adjacency.xml`` and the map ``NAME.svg``
     (from the variant's art, else the schematic board) into the folder ``path``."""
     report = ExportReport(path)
     for e in v.edges:
-        if e.strait or e.oneway or e.powers:
+        if e.oneway or e.powers:
             report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
-                                 "(straits, one-way and power-restricted links are not written)")
+                                 "(one-way and power-restricted links are not written)")
     for p in v.provinces:
         if p.passable_in:
             report.lost("VK726", f"{p.id} is written as always open (seasonal spaces are not written)")
@@ -231,6 +310,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
+    borders = _write_borders(v, root)
     moves = defaultdict(lambda: defaultdict(set))
     for e in v.edges:
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
@@ -241,6 +321,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
                 moves[prov][coast or "xc"].add(b.replace("/", "-"))
     for p in v.provinces:
         el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id)
+        if borders.get(p.id):
+            el.set("borders", " ".join(borders[p.id]))
         for a in p.aliases:
             etree.SubElement(el, "UNIQUENAME", name=a)
         kinds = moves.get(p.id, {})

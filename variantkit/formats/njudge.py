@@ -18,13 +18,19 @@ from ..problems import Problem, UnusableInput
 from .base import Format
 
 
+MAX_BYTES = 5 * 1024 * 1024
+MAX_LINE = 10_000
+
+
 def read(path: str):
     problems: List[Problem] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            lines = fh.read().splitlines()
-    except OSError as exc:
-        raise UnusableInput([Problem("VK760", f"cannot read {path}: {exc.strerror}", "check the path", path)])
+    from ..files import read_limited
+    raw = read_limited(path, MAX_BYTES, "VK760", "map file", "an njudge map is a few kB: is this the right file?")
+    lines = raw.decode("utf-8", errors="replace").splitlines()
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise UnusableInput([Problem("VK008", f"the line is {len(line)} characters long, over the limit "
+                                         f"of {MAX_LINE}", "one entry a line", path, number)])
     territories: List[Tuple[str, str, str, List[str], int]] = []
     adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
     section = 0

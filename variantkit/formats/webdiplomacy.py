@@ -58,8 +58,8 @@ def write(v: Variant, path: str) -> ExportReport:
             report.refuse("VK754", f"the one-way link {e.a} -> {e.b}",
                           "webDiplomacy makes every border two-way: make it two-way")
             continue
-        if e.strait:
-            report.lost("VK755", f"the strait {e.a} - {e.b} is an ordinary border")
+        if e.modifier:
+            report.lost("VK755", f"the link {e.a} - {e.b} (move modifier {e.modifier:+d}) is an ordinary border")
         if e.powers:
             report.lost("VK756", f"the border {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
         borders.append(f"array({_php(names[e.a])}, {_php(names[e.b])}, "

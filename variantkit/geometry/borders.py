@@ -5,9 +5,10 @@ Hand drawing leaves gaps and overlaps between neighbours, wider in some
 places than others (borders drawn as white lines, a strait left as paper,
 a coast drawn short of its sea).  So the gap is measured locally: two
 regions are in contact when the paper between their nearest points holds
-no third region and they are closer than ``reach`` (a hundredth of the
-drawing's diagonal).  Each region is grown once, by half the widest such
-gap around it plus ``floor`` (not once per pair); two regions border when
+no third region and they are closer than a quarter of the larger one's
+size (and than ``reach``, a hundredth of the drawing's diagonal).  Each
+region is grown once, by the widest such gap around it plus ``floor`` (not
+once per pair); two regions border when
 their grown shapes overlap in a strip longer than ``min_border`` (the
 strip is a small blob where shapes only meet at a corner).  Candidates
 come from a spatial index, so the work grows with the map, not its square.
@@ -47,16 +48,12 @@ def reach_of(geoms: Sequence, floor: float) -> float:
     return max(2 * floor, 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
 
 
-def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
-    """Whether a third region lies on the shortest line between a and b, or,
-    across wide paper, closes in on it: paper seen through a gap narrower
-    than itself (between two provinces that border each other) is not a
-    border of a and b."""
-    p, q = nearest_points(a, b)
-    d = p.distance(q)
-    if d <= 1e-9:
-        return False
+def _obstructed(p, q, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether a third region lies on the line p-q, or, across wide paper,
+    closes in on its middle (paper seen through a narrower gap between two
+    other regions)."""
     line = LineString([p, q])
+    d = line.length
     if d <= 4 * floor:
         corridor = line
     else:
@@ -64,9 +61,33 @@ def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) 
         corridor = middle.buffer(d / 4, quad_segs=2)
     for k in tree.query(corridor, predicate="intersects"):
         k = int(k)
-        if k not in (i, j) and geoms[k].intersection(corridor).length + geoms[k].intersection(corridor).area > 1e-6:
-            return True
+        if k not in (i, j):
+            cut = geoms[k].intersection(corridor)
+            if cut.length + cut.area > 1e-6:
+                return True
     return False
+
+
+def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) -> bool:
+    """Whether every way across the paper between a and b is obstructed by a
+    third region.  The nearest points may sit at a corner where a third
+    region starts, so a few other crossings along a's facing outline are
+    tried before the pair is ruled out."""
+    p, q = nearest_points(a, b)
+    d = p.distance(q)
+    if d <= 1e-9 or not _obstructed(p, q, i, j, geoms, tree, floor):
+        return False
+    facing = a.boundary.intersection(b.buffer(1.25 * d, quad_segs=2))
+    parts = sorted(getattr(facing, "geoms", [facing]), key=lambda g: -g.length)[:4]
+    for part in parts:
+        if part.length <= 0:
+            continue
+        for t in (0.25, 0.5, 0.75):
+            s = part.interpolate(t, normalized=True)
+            r = nearest_points(s, b)[1]
+            if s.distance(r) <= 1.5 * d and not _obstructed(s, r, i, j, geoms, tree, floor):
+                return False
+    return True
 
 
 def strip_length(strip, grown_by: float) -> float:
@@ -91,6 +112,9 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
     n = len(geoms)
     tree = STRtree(geoms)
     reach = 2 * fixed_gap if fixed_gap is not None else reach_of(geoms, floor)
+    # how far each region looks: a quarter of its size, within the drawing's
+    # reach (a gap as wide as a province is a sea or a space of its own)
+    looks = [reach if fixed_gap is not None else max(2 * floor, min(reach, 0.25 * g.area ** 0.5)) for g in geoms]
     # the paper between each pair that could border, unless a region lies on it
     near: Dict[Pair, float] = {}
     widest = [0.0] * n
@@ -101,6 +125,8 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
         dists = shapely.distance(g, [geoms[j] for j in cands])
         for j, d in zip(cands, dists):
             d = float(d)
+            if d > max(looks[i], looks[j]):
+                continue
             if d > floor and fixed_gap is None and blocked(g, geoms[j], i, j, geoms, tree, floor):
                 continue
             near[(i, j)] = d
@@ -132,12 +158,15 @@ def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence,
     starts well inside one region and ends well inside another (a map of
     circles joined by lines).  Border strokes run along outlines, so their
     ends are inside no region; returns each pair with how many lines join it."""
-    points = [p for line in lines for p in line]
-    if not geoms or not points:
+    # a stretch joining two regions' insides is longer than both margins;
+    # border strokes are mostly short stretches along outlines
+    segs = [(p, q) for line in lines for p, q in zip(line, line[1:])
+            if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > (4 * floor) ** 2]
+    if not geoms or not segs:
         return {}
     tree = STRtree(geoms)
-    pts = shapely.points(points)
-    where = [-1] * len(points)
+    pts = shapely.points([p for seg in segs for p in seg])
+    where = [-1] * len(pts)
     hits = tree.query(pts, predicate="within")
     if hits.size:
         # well inside: farther than 2 * floor from the region's outline
@@ -147,13 +176,10 @@ def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence,
             if m > 2 * floor:
                 where[int(p)] = int(g)
     out: Dict[Pair, int] = {}
-    k = 0
-    for line in lines:
-        ids = where[k:k + len(line)]
-        k += len(line)
-        for i, j in zip(ids, ids[1:]):
-            if i < 0 or j < 0 or i == j:
-                continue
-            key = (int(min(i, j)), int(max(i, j)))
-            out[key] = out.get(key, 0) + 1
+    for k in range(len(segs)):
+        i, j = where[2 * k], where[2 * k + 1]
+        if i < 0 or j < 0 or i == j:
+            continue
+        key = (min(i, j), max(i, j))
+        out[key] = out.get(key, 0) + 1
     return out

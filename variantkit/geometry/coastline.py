@@ -31,14 +31,18 @@ class Coastline:
         self.land_geoms = [regions[i].geom for i in self.land_ids]
         self.tree = STRtree(self.land_geoms) if self.land_geoms else None
         self._zones: Dict[Tuple[str, str], object] = {}
+        self._seas: Dict[str, object] = {}     # each sea grown by its gap, once
 
     def zone(self, prov: str, sea: str):
-        """The stretch of a province's outline along a sea."""
+        """The stretch of a province's outline along a sea: within the sea's
+        gap and its widest neighbour's of it (the sea grown once, not once per
+        province on it)."""
         key = (prov, sea)
         if key not in self._zones:
-            reach = self.gaps[sea] + self.gaps.get(prov, self.floor)
-            self._zones[key] = self.regions[prov].geom.boundary.intersection(
-                self.regions[sea].geom.buffer(reach, quad_segs=2))
+            if sea not in self._seas:
+                grow = self.gaps[sea] + max((self.gaps[n] for n in self.neighbours[sea]), default=self.floor)
+                self._seas[sea] = self.regions[sea].geom.buffer(grow, quad_segs=2)
+            self._zones[key] = self.regions[prov].geom.boundary.intersection(self._seas[sea])
         return self._zones[key]
 
     def _clear(self, p, q, keep: Tuple[str, ...]) -> bool:

@@ -7,11 +7,11 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
-from ..model import UnitType, Variant, split_location
+from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from ..rules.game import Game, PhaseRecord
 from ..rules.orders import Phase
@@ -40,66 +40,174 @@ def state_to_record(s: GameState) -> Dict[str, Any]:
     return out
 
 
-def state_from_record(variant: Variant, rec: Any, where: str = "<input>") -> Tuple[GameState, List[Problem]]:
-    """A position from its record; every problem is collected, none raised."""
+MAX_GAME_BYTES = 64 * 1024 * 1024  # a century of a 10,000-unit game is ~40 MB of JSON
+
+
+def _short(value: Any) -> str:
+    """A value for a message: its repr, cut short (a file's value may be huge)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
+
+
+def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
+                      path: str = "") -> Tuple[GameState, List[Problem]]:
+    """A position from its record; every problem is collected, none raised.
+
+    The record is checked as documented in docs/format.md: each field's JSON
+    type, units on spaces their type can stand on, centres that exist with
+    one owner.  ``path`` prefixes the field names in messages (``history[3].position``)."""
+    from ..graph import Graph
     problems: List[Problem] = []
+    at = f"{path}." if path else ""
 
-    def bad(message: str, hint: str) -> None:
-        problems.append(Problem("VK401", message, hint, where))
+    def bad(message: str, hint: str, code: str = "VK401") -> None:
+        problems.append(Problem(code, at + message, hint, where))
 
+    start = Phase.parse(variant.rules.start)
     if not isinstance(rec, dict):
-        bad("the position is not a JSON object", 'give {"phase": "S1901M", "units": {...}, ...}')
-        return GameState(Phase.parse(variant.rules.start)), problems
+        bad(f"the position is {type(rec).__name__}, not an object",
+            'give {"phase": "S1901M", "units": {...}, "centers": {...}}')
+        return GameState(start), problems
+    phase_text = rec.get("phase", variant.rules.start)
     try:
-        phase = Phase.parse(str(rec.get("phase", variant.rules.start)))
-    except ValueError as exc:
-        bad(str(exc), "phases are S/F/W, the year, and M/R/A")
-        phase = Phase.parse(variant.rules.start)
+        if not isinstance(phase_text, str):
+            raise ValueError(f"phase: {_short(phase_text)} is not a phase")
+        phase = Phase.parse(phase_text)
+    except ValueError:
+        bad(f"phase: {_short(phase_text)} is not a phase", "phases are S/F/W, the year, and M/R/A: S1901M")
+        phase = start
     s = GameState(phase)
     powers = {p.id for p in variant.powers}
-    locations = {lid for p in variant.provinces for lid in p.location_ids}
+    graph = Graph(variant, None)
+    provinces = {p.id: p for p in variant.provinces}
 
-    def unit(power: str, text: Any) -> UnitAt:
-        try:
-            kind, loc = str(text).split()
-            u = UnitAt(power, UnitType(kind.upper()), loc.lower())
-        except ValueError:
-            bad(f"cannot read the unit {text!r} of {power}", "write units as 'A par' or 'F spa/nc'")
+    def by_power(key: str) -> Dict[str, list]:
+        """``{power: [...]}`` with the types checked; bad entries reported and left out."""
+        value = rec.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            bad(f"{key}: {_short(value)} is not an object of powers", 'write {"france": [...]}')
+            return {}
+        out = {}
+        for power, items in value.items():
+            if power not in powers:
+                bad(f"{key}: unknown power {_short(power)}", f"powers of {variant.id}: {', '.join(sorted(powers))}")
+            elif items is None:
+                continue
+            elif not isinstance(items, list):
+                bad(f"{key}.{power}: {_short(items)} is not a list", f'write "{power}": [...]')
+            else:
+                out[power] = items
+        return out
+
+    def unit(power: str, text: Any, field: str) -> Optional[UnitAt]:
+        if not isinstance(text, str) or len(text.split()) != 2 or text.split()[0].upper() not in ("A", "F"):
+            bad(f"{field}: cannot read the unit {_short(text)}", "write units as 'A par' or 'F spa/nc'")
             return None
-        if u.loc not in locations:
-            bad(f"the unit {text!r} of {power} stands on no location of {variant.id}",
+        kind, loc = text.split()
+        u = UnitAt(power, UnitType(kind.upper()), loc.lower())
+        if u.loc not in graph.locations:
+            bad(f"{field}: the unit {_short(text)} stands on no location of {variant.id}",
                 "use the variant's ids, with coasts as spa/nc")
+            return None
+        if not graph.may_stand(u.type, u.loc):
+            p = provinces[u.province]
+            why = ("an army cannot stand on a coast; write the province" if "/" in u.loc and u.type is UnitType.ARMY
+                   else f"a fleet in {p.id} stands on one of its coasts: {', '.join(p.location_ids[1:])}"
+                   if p.coasts and u.type is UnitType.FLEET
+                   else f"{p.id} is {p.terrain.value}: {'armies' if u.type is UnitType.FLEET else 'fleets'} only"
+                   if p.terrain is not Terrain.IMPASSABLE else f"nothing stands on {p.id}")
+            bad(f"{field}: {'an army' if u.type is UnitType.ARMY else 'a fleet'} cannot stand on {u.loc}",
+                why, "VK404")
             return None
         return u
 
-    for key in ("units", "centers", "dislodged"):
-        for power in (rec.get(key) or {}):
-            if power not in powers:
-                bad(f"{key}: unknown power {power!r}", f"powers of {variant.id}: {', '.join(sorted(powers))}")
-    for power, units in (rec.get("units") or {}).items():
-        for text in units or ():
-            u = unit(power, text)
+    for power, units in by_power("units").items():
+        for i, text in enumerate(units):
+            u = unit(power, text, f"units.{power}[{i}]")
             if u is None:
                 continue
             if u.province in s.units:
-                bad(f"two units in {u.province}", "one unit a province")
+                bad(f"units.{power}[{i}]: two units in {u.province}", "one unit a province")
             s.units[u.province] = u
-    for power, centres in (rec.get("centers") or {}).items():
-        for c in centres or ():
-            s.centers[str(c).lower()] = power
-    for power, items in (rec.get("dislodged") or {}).items():
-        for item in items or ():
-            if not isinstance(item, dict) or "unit" not in item:
-                bad(f"dislodged: cannot read {item!r}", 'write {"unit": "A mar", "attacker_from": "gas"}')
+    for power, centres in by_power("centers").items():
+        for i, c in enumerate(centres):
+            if not isinstance(c, str) or c.lower() not in provinces or not provinces[c.lower()].center:
+                bad(f"centers.{power}[{i}]: {_short(c)} is not a supply centre of {variant.id}",
+                    "list only the variant's supply centres, by id", "VK405")
                 continue
-            u = unit(power, item["unit"])
+            c = c.lower()
+            if c in s.centers and s.centers[c] != power:
+                bad(f"centers.{power}[{i}]: {c} is owned by {s.centers[c]} and by {power}",
+                    "a centre has one owner", "VK406")
+                continue
+            s.centers[c] = power
+    for power, items in by_power("dislodged").items():
+        for i, item in enumerate(items):
+            field = f"dislodged.{power}[{i}]"
+            if not isinstance(item, dict) or not isinstance(item.get("unit"), str):
+                bad(f"{field}: cannot read {_short(item)}", 'write {"unit": "A mar", "attacker_from": "gas"}')
+                continue
+            frm = item.get("attacker_from")
+            if frm is not None and (not isinstance(frm, str) or split_location(frm.lower())[0] not in provinces):
+                bad(f"{field}.attacker_from: {_short(frm)} is no province of {variant.id}",
+                    "the province the attack came from, or null")
+                continue
+            if not isinstance(item.get("by_convoy", False), bool):
+                bad(f"{field}.by_convoy: {_short(item['by_convoy'])} is not true or false", "write true or false")
+                continue
+            u = unit(power, item["unit"], field + ".unit")
             if u is not None:
-                frm = item.get("attacker_from")
-                s.dislodged[u.province] = Dislodged(u, split_location(frm)[0] if frm else None,
+                s.dislodged[u.province] = Dislodged(u, split_location(frm.lower())[0] if frm else None,
                                                     bool(item.get("by_convoy")))
-    s.standoffs = {str(p).lower() for p in rec.get("standoffs", ())}
-    s.static_falls = int(rec.get("static_falls", 0) or 0)
+    standoffs = rec.get("standoffs", [])
+    if not isinstance(standoffs, list) or not all(isinstance(p, str) for p in standoffs):
+        bad(f"standoffs: {_short(standoffs)} is not a list of provinces", 'write ["bur", "mun"]')
+    else:
+        s.standoffs = {p.lower() for p in standoffs}
+    falls = rec.get("static_falls", 0)
+    if falls is None:
+        falls = 0
+    if isinstance(falls, bool) or not isinstance(falls, int) or not 0 <= falls <= 1_000_000:
+        bad(f"static_falls: {_short(falls)} is not a count", "a whole number, 0 or more")
+    else:
+        s.static_falls = falls
     return s, problems
+
+
+def orders_from_record(variant: Variant, rec: Any, where: str,
+                       max_chars: int) -> Tuple[Dict[str, List[str]], List[Problem]]:
+    """``{power: ["A par - bur", ...]}`` with its types checked, and no line
+    over ``max_chars`` characters."""
+    problems: List[Problem] = []
+    if rec is None:
+        return {}, problems
+    powers = {p.id for p in variant.powers}
+    if not isinstance(rec, dict):
+        return {}, [Problem("VK401", f"orders: {_short(rec)} is not an object of powers",
+                            'write {"france": ["A par - bur"]}', where)]
+    out: Dict[str, List[str]] = {}
+    for power, lines in rec.items():
+        if power not in powers:
+            problems.append(Problem("VK401", f"orders: unknown power {_short(power)}",
+                                    f"powers of {variant.id}: {', '.join(sorted(powers))}", where))
+            continue
+        if lines is None:
+            continue
+        if not isinstance(lines, list):
+            problems.append(Problem("VK401", f"orders.{power}: {_short(lines)} is not a list of orders",
+                                    f'write "{power}": ["A par - bur"]', where))
+            continue
+        for i, line in enumerate(lines):
+            if not isinstance(line, str):
+                problems.append(Problem("VK401", f"orders.{power}[{i}]: {_short(line)} is not an order",
+                                        "an order is text: 'A par - bur'", where))
+            elif len(line) > max_chars:
+                problems.append(Problem("VK008", f"orders.{power}[{i}]: the order is {len(line)} characters "
+                                        f"long, over the limit of {max_chars}", "one order a line", where))
+        out[power] = [line for line in lines if isinstance(line, str) and len(line) <= max_chars]
+    return out, problems
 
 
 def game_to_record(game: Game) -> Dict[str, Any]:
@@ -114,7 +222,29 @@ def game_to_record(game: Game) -> Dict[str, Any]:
 
 
 def outcome_record(o) -> Dict[str, Any]:
-    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason}
+    """An outcome for other tools: ``code`` and ``params`` to act on, ``reason``
+    in words for people."""
+    return {"power": o.power, "order": o.text, "outcome": o.outcome, "reason": o.reason,
+            "code": o.code.value, "params": dict(o.params)}
+
+
+def outcome_from_record(game: Game, r: Mapping[str, Any]):
+    """An outcome read back, with its order parsed once here (so nobody
+    downstream reads order text again); a file without codes keeps its words."""
+    from ..rules.orders import Hold
+    from ..rules.outcomes import Code, Outcome, words
+    from ..rules.parse import OrderError
+    try:
+        order = game.parser().parse(r["order"], r["power"])
+    except OrderError:
+        order = Hold(r["power"], None, "", r["order"])
+    try:
+        code, params = Code(r["code"]), dict(r.get("params") or {})
+        words(code, params)  # parameters that cannot be put into words are no code
+    except (KeyError, ValueError, TypeError, IndexError):
+        reason = r.get("reason", "")
+        code, params = (Code.NOTED, {"text": reason}) if reason else (Code.OK, {})
+    return Outcome(r["power"], order, r["order"], r["outcome"], code, params)
 
 
 def dump_game(game: Game, path: str) -> None:
@@ -127,17 +257,59 @@ def dump_game(game: Game, path: str) -> None:
 
 
 def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
-    rec = yaml.safe_load(text) if path.endswith((".yaml", ".yml")) else json.loads(text)
-    state, problems = state_from_record(variant, rec.get("position", {}), path)
-    game = Game(variant, state, winner=rec.get("winner"), drawn=bool(rec.get("drawn")))
-    from ..rules.movement import Outcome
-    from ..rules.orders import Hold
-    for h in rec.get("history", ()):
-        before, more = state_from_record(variant, h.get("position", {}), path)
+    """A saved game, every field's type checked; problems collected."""
+    from ..files import read_limited
+    from ..problems import UnusableInput
+    from .yaml_source import read_yaml
+    if path.endswith((".yaml", ".yml")):
+        rec = read_yaml(path, limit=MAX_GAME_BYTES)[0]
+    else:
+        raw = read_limited(path, MAX_GAME_BYTES, "VK400", "game file")
+        try:
+            rec = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            line = getattr(exc, "lineno", None)
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8 JSON this program reads"
+            raise UnusableInput([Problem("VK400", f"the game file is not JSON: {reason}",
+                                         "give a game saved by 'variantkit play --save'", path, line)])
+    if not isinstance(rec, dict):
+        raise UnusableInput([Problem("VK401", "the game file holds no object",
+                                     'a game is {"position": ..., "history": [...]}', path)])
+    state, problems = state_from_record(variant, rec.get("position", {}), path, "position")
+    winner = rec.get("winner")
+    if winner is not None and (not isinstance(winner, str) or winner not in {p.id for p in variant.powers}):
+        problems.append(Problem("VK401", f"winner: {_short(winner)} is no power of {variant.id}",
+                                "the winning power's id, or null", path))
+        winner = None
+    game = Game(variant, state, winner=winner, drawn=rec.get("drawn") is True)
+    history = rec.get("history") or []
+    if not isinstance(history, list):
+        problems.append(Problem("VK401", f"history: {_short(history)} is not a list", "a list of phases", path))
+        history = []
+    for i, h in enumerate(history):
+        where = f"history[{i}]"
+        if not isinstance(h, dict):
+            problems.append(Problem("VK401", f"{where}: {_short(h)} is not a phase record",
+                                    '{"phase": "S1901M", "position": ..., "results": [...]}', path))
+            continue
+        try:
+            phase = Phase.parse(h["phase"]) if isinstance(h.get("phase"), str) else None
+        except ValueError:
+            phase = None
+        if phase is None:
+            problems.append(Problem("VK401", f"{where}.phase: {_short(h.get('phase'))} is not a phase",
+                                    "phases are S/F/W, the year, and M/R/A: S1901M", path))
+            continue
+        before, more = state_from_record(variant, h.get("position", {}), path, f"{where}.position")
         problems.extend(more)
-        outcomes = [Outcome(r["power"], Hold(r["power"], None, ""), r["order"], r["outcome"],
-                            r.get("reason", "")) for r in h.get("results", ())]
-        game.history.append(PhaseRecord(Phase.parse(h["phase"]), before, outcomes))
+        results = h.get("results") or []
+        outcomes = []
+        for j, r in enumerate(results if isinstance(results, list) else [results]):
+            if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("power", "order", "outcome")) \
+                    or not isinstance(r.get("reason", ""), (str, type(None))):
+                problems.append(Problem("VK401", f"{where}.results[{j}]: {_short(r)} is not a result",
+                                        '{"power": ..., "order": ..., "outcome": ..., "reason": ...}', path))
+                continue
+            outcomes.append(outcome_from_record(game, r))
+        game.history.append(PhaseRecord(phase, before, outcomes))
     return game, problems

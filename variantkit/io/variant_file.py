@@ -75,7 +75,8 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
 
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
     return Edge(rec["a"], rec["b"], Crossing(rec["units"]), bool(rec.get("strait", False)),
-                bool(rec.get("oneway", False)), tuple(rec.get("powers", ())))
+                bool(rec.get("oneway", False)), tuple(rec.get("powers", ())),
+                int(rec.get("modifier", 0)))
 
 
 def power_from_record(pid: str, rec: Mapping[str, Any]) -> Power:
@@ -143,7 +144,9 @@ def _pt(p):
 
 def edge_to_record(e: Edge) -> Dict[str, Any]:
     rec = {"a": e.a, "b": e.b, "units": e.units.value}
-    rec.update(_drop_defaults({"strait": e.strait, "oneway": e.oneway, "powers": list(e.powers)}))
+    # -1 keeps its old spelling, so files without other modifiers read as before
+    rec.update(_drop_defaults({"strait": e.modifier == -1, "oneway": e.oneway, "powers": list(e.powers),
+                               "modifier": e.modifier if e.modifier not in (0, -1) else 0}))
     return rec
 
 
@@ -352,23 +355,33 @@ def _schema_problems(data: Any, source: SourceMap) -> List[Problem]:
     return out
 
 
+def _message(err) -> str:
+    """jsonschema's message with the offending value cut short: a value may
+    be a whole file's worth of text."""
+    whole = repr(err.instance)
+    if len(whole) <= 80:
+        return err.message
+    return err.message.replace(whole, whole[:60] + f"... ({len(whole)} characters)")
+
+
 def _explain_schema_error(err, path, source: SourceMap) -> Problem:
-    where = "/".join(str(p) for p in path) or "the top level"
+    where = "/".join(_short(p) if not isinstance(p, int) else str(p) for p in path) or "the top level"
+    err.message = _message(err)
     kind = err.validator
     if "propertyNames" in err.schema_path:
-        return source.problem(path + (err.instance,), "VK014", f"{where}: bad id {err.instance!r}",
+        return source.problem(path + (err.instance,), "VK014", f"{where}: bad id {_short(err.instance)}",
                               "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
                               key=True)
     if kind == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
         allowed = ", ".join(err.schema.get("properties", {})) or "none"
         return source.problem(path + (extra[0],) if extra else path, "VK011",
-                              f"unknown field {', '.join(map(repr, extra))} in {where}",
+                              f"unknown field {', '.join(map(_short, extra[:5]))} in {where}",
                               f"allowed here: {allowed}; check the spelling", key=True)
     if kind == "required":
         return source.problem(path, "VK012", f"{where}: {err.message}",
                               "add the missing field")
-    if kind in ("type", "enum", "const", "pattern", "minimum", "minItems", "maxItems", "minLength"):
+    if kind in ("type", "enum", "const", "pattern", "minimum", "maximum", "minItems", "maxItems", "minLength"):
         return source.problem(path, "VK013", f"{where}: {err.message}",
                               _hint_for(kind, err))
     if kind in ("not", "if", "then", "else"):
@@ -386,6 +399,11 @@ _PATTERN_HINTS = {
     "^#[0-9a-fA-F]{6}$": "a colour is written '#rrggbb'",
     "^[SFW][0-9]{4}[MRA]$": "a phase is written like S1901M (season, year, M/R/A)",
 }
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) and len(value) <= 40 else repr(value)
+    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
 
 
 def _hint_for(kind: str, err) -> str:
@@ -433,10 +451,15 @@ def _load(path: str, _chain: Tuple[str, ...], text: Optional[str] = None) -> Loa
         _load_subvariant(loaded, data, _chain)
     else:
         loaded.variant = variant_from_record(data)
+    bad_art = art_problems(loaded)
+    if bad_art:  # never read, drawn on or written through
+        loaded.report.extend(bad_art)
+        loaded.variant = None
     return loaded
 
 
 def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, ...]) -> None:
+    from ..files import confined, reference_problem
     from .subvariant import apply_changes  # one module owns the merge rules
     source = loaded.source
     here = os.path.abspath(loaded.path)
@@ -444,13 +467,21 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
                                                             data["extends"])))
     if os.path.abspath(base_path) in chain + (here,):
         loaded.report.add(source.problem(("extends",), "VK020",
-                                         f"'extends' makes a cycle through {data['extends']!r}",
+                                         f"'extends' makes a cycle through {_short(data['extends'])}",
                                          "a subvariant extends a full variant, not itself"))
+        return
+    # a subvariant lives beside its base or in a folder of its own below it:
+    # its base is in its folder or the one above, never elsewhere unless trusted
+    roots = extends_roots(chain[0] if chain else here)
+    if not confined(base_path, roots):
+        line, col = source.locate(("extends",))
+        loaded.report.add(reference_problem(data["extends"], "base variant", roots, source.file, line, col))
         return
     if not os.path.exists(base_path):
         loaded.report.add(source.problem(("extends",), "VK021",
-                                         f"the base variant {data['extends']!r} does not exist",
-                                         f"give the path of the base variant relative to this file (looked for {base_path})"))
+                                         f"the base variant {_short(data['extends'])} does not exist",
+                                         "give the path of the base variant relative to this file "
+                                         f"(looked for {base_path})"))
         return
     try:
         base = load(base_path, chain + (here,))
@@ -470,6 +501,13 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
         art=data.get("art"), extends=data["extends"], changes=changes)
 
 
+def extends_roots(path: str) -> List[str]:
+    """Where the bases of the variant at ``path`` may be: its folder and the
+    folder above it (the layout ``family/variant.yaml`` + ``family/sub/variant.yaml``)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return [folder, os.path.dirname(folder)]
+
+
 def art_path(loaded: Loaded) -> Optional[str]:
     """The absolute path of the variant's art, inherited from the base if need be."""
     here = loaded
@@ -478,3 +516,21 @@ def art_path(loaded: Loaded) -> Optional[str]:
             return os.path.join(os.path.dirname(os.path.abspath(here.path)), here.variant.art)
         here = here.base
     return None
+
+
+def art_problems(loaded: Loaded) -> List[Problem]:
+    """The file's own art must be a file inside the folder of the variant
+    file that names it (or a trusted folder)."""
+    from ..files import confined, reference_problem
+    art = loaded.variant.art if loaded.variant is not None else None
+    if not art:
+        return []
+    folder = os.path.dirname(os.path.abspath(loaded.path))
+    target = os.path.join(folder, art)
+    line, col = loaded.source.locate(("art",))
+    if not confined(target, [folder]):
+        return [reference_problem(art, "art", [folder], loaded.source.file, line, col)]
+    if os.path.isdir(target):
+        return [Problem("VK005", f"the art {_short(art)} is a folder, not a drawing",
+                        "name the .svg file", loaded.source.file, line, col)]
+    return []

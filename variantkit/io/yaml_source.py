@@ -7,7 +7,7 @@ value's path maps to its line and column.
 from __future__ import annotations
 
 import gc
-import os
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -18,6 +18,9 @@ from ..problems import Problem, UnusableInput
 
 Path = Tuple[Any, ...]
 MAX_BYTES = 20 * 1024 * 1024  # a variant of 10,000 provinces is ~3 MB
+MAX_DEPTH = 64       # a variant nests 5 deep; LibYAML's composer recurses in C (deep input crashes it)
+MAX_ALIASES = 1_000  # a variant has none; each alias may copy a whole subtree (a 557-byte "bomb")
+MAX_VALUES = 5_000_000  # values built after aliases are expanded; 10,000 provinces make ~400,000
 
 
 @dataclass
@@ -84,7 +87,7 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
             if key in out:
                 first = source.key_marks.get(kpath, (None, None))[0]
                 problems.append(Problem(
-                    "VK004", f"duplicate key {key!r} (first at line {first})",
+                    "VK004", f"duplicate key {_short(key)} (first at line {first})",
                     "remove or merge one of the two entries", source.file,
                     knode.start_mark.line + 1, knode.start_mark.column + 1))
                 continue
@@ -93,28 +96,88 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_walk(n, path + (i,), source, problems, loader) for i, n in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    try:
+        value = loader.construct_object(node, deep=True)
+        if type(value) is float and not math.isfinite(value):
+            # .nan and .inf pass a schema's number checks, then break geometry and counts
+            problems.append(Problem("VK013", f"{_short(node.value)} is not a finite number", "give a number",
+                                    source.file, node.start_mark.line + 1, node.start_mark.column + 1))
+            return None
+        return value
+    except (ValueError, OverflowError):  # a timestamp such as 2001-02-30, an int of 5,000 digits
+        problems.append(Problem("VK002", f"cannot read the value {_short(node.value)}",
+                                "quote it to keep it as text", source.file,
+                                node.start_mark.line + 1, node.start_mark.column + 1))
+        return node.value
 
 
-def read_yaml(path: str, text: Optional[str] = None) -> Tuple[Any, SourceMap, List[Problem]]:
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
+
+
+def _check_shape(text: str, shown: str) -> None:
+    """Nesting depth, aliases and the size after aliases are expanded, from
+    the event stream (LibYAML's parser is a loop, its composer a recursion
+    that a deep file crashes), before anything is composed."""
+    loader = _Loader(text)
+    sizes: List[int] = [0]        # values in each open collection, expanded
+    anchors: List[Optional[str]] = [None]
+    closed: Dict[str, int] = {}   # anchor -> expanded size of its value
+    aliases = 0
+
+    def refuse(code: str, message: str, hint: str, mark) -> UnusableInput:
+        return UnusableInput([Problem(code, message, hint, shown, mark.line + 1, mark.column + 1)])
+
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None:
+                return
+            kind = type(event)
+            if kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+                sizes.append(1)
+                anchors.append(event.anchor)
+                if len(sizes) - 1 > MAX_DEPTH:
+                    raise refuse("VK006", f"the values nest deeper than {MAX_DEPTH} levels",
+                                 "a variant file nests a few levels; is this the right file?", event.start_mark)
+            elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+                size, anchor = sizes.pop(), anchors.pop()
+                if anchor is not None:
+                    closed[anchor] = size
+                sizes[-1] += size
+            elif kind is yaml.ScalarEvent:
+                sizes[-1] += 1
+                if event.anchor is not None:
+                    closed[event.anchor] = 1
+            elif kind is yaml.AliasEvent:
+                aliases += 1
+                if event.anchor in anchors:
+                    raise refuse("VK007", f"the alias *{_short(event.anchor)[1:-1]} is inside the value it names",
+                                 "a value cannot contain itself", event.start_mark)
+                if aliases > MAX_ALIASES:
+                    raise refuse("VK007", f"the file uses over {MAX_ALIASES} '*' aliases",
+                                 "write the values out instead of through aliases", event.start_mark)
+                sizes[-1] += closed.get(event.anchor, 1)
+                if sum(sizes) > MAX_VALUES:  # without aliases the byte limit bounds the values
+                    raise refuse("VK007", f"the file expands to over {MAX_VALUES} values (aliases copy whole parts)",
+                                 "write the values out instead of through '*' aliases", event.start_mark)
+    finally:
+        loader.dispose()
+
+
+def read_yaml(path: str, text: Optional[str] = None,
+              limit: int = MAX_BYTES) -> Tuple[Any, SourceMap, List[Problem]]:
     """Parse a YAML file.  Raises :class:`UnusableInput` when it cannot be read.
 
     Returns the data, its source map, and problems that do not stop reading
     (duplicate keys).
     """
+    from ..files import read_limited
     shown = str(path)
     if text is None:
-        try:
-            size = os.path.getsize(path)
-        except OSError as exc:
-            raise UnusableInput([Problem("VK001", f"cannot read the file: {exc.strerror}",
-                                         "check the path", shown)])
-        if size > MAX_BYTES:
-            raise UnusableInput([Problem(
-                "VK001", f"the file is {size} bytes, over the limit of {MAX_BYTES}",
-                "a variant file is a few MB at most: is this the right file?", shown)])
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_limited(path, limit, "VK001", "file",
+                           "a variant file is a few MB at most: is this the right file?")
         if b"\x00" in raw:
             raise UnusableInput([Problem("VK001", "the file is binary, not YAML text",
                                          "give the variant's .yaml file", shown)])
@@ -123,6 +186,10 @@ def read_yaml(path: str, text: Optional[str] = None) -> Tuple[Any, SourceMap, Li
         except UnicodeDecodeError as exc:
             raise UnusableInput([Problem("VK001", f"the file is not UTF-8 text (byte {exc.start})",
                                          "save the file as UTF-8", shown)])
+    try:
+        _check_shape(text, shown)
+    except yaml.YAMLError:
+        pass  # the syntax error is reported, with its place, by the composer below
     source = SourceMap(shown)
     problems: List[Problem] = []
     loader = _Loader(text)

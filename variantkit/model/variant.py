@@ -101,8 +101,11 @@ class Edge:
     """An edge between two locations (provinces or named coasts).
 
     Edges are symmetric unless ``oneway`` (then only ``a`` -> ``b``).
-    A ``strait`` is crossed at zero base strength (Loeb9).  ``powers``
-    restricts the crossing to those powers where a judge has that.
+    ``modifier`` is added to the base strength of a move across the edge
+    (jDip's ``baseMoveModifier``); a ``strait`` is any negative modifier, and
+    ``strait=True`` alone means -1 (Loeb9: crossed at zero strength, no support
+    across).  ``powers`` restricts the crossing to those powers where a judge
+    has that.
     """
     a: str
     b: str
@@ -110,6 +113,13 @@ class Edge:
     strait: bool = False
     oneway: bool = False
     powers: Tuple[str, ...] = ()
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        # one truth: the modifier; ``strait`` is kept as its old shorthand
+        if self.strait and self.modifier == 0:
+            object.__setattr__(self, "modifier", -1)
+        object.__setattr__(self, "strait", self.modifier < 0)
 
     @property
     def key(self) -> Tuple[str, str]:

@@ -15,7 +15,7 @@ from typing import Dict, List, Mapping, Set
 
 from ..graph import Graph
 from ..model import UnitType, split_location
-from .movement import Outcome
+from .outcomes import Code, Outcome
 from .orders import Build, Order, Remove, Disband, Waive, describe
 from .state import GameState, UnitAt
 
@@ -74,37 +74,37 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 done[power] += 1
                 outcomes.append(Outcome(power, o, text, "succeeds"))
             else:
-                outcomes.append(Outcome(power, o, text, "illegal", "no build is due"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_DUE, {"kind": "build"}))
             continue
         if isinstance(o, Build):
             due = counts.get(power, 0)
             if due <= done.get(power, 0):
                 outcomes.append(Outcome(power, o, text, "fails" if due > 0 else "illegal",
-                                        "no more builds are due" if due > 0 else "no build is due"))
+                                        Code.NO_MORE_DUE if due > 0 else Code.NOT_DUE, {"kind": "build"}))
                 continue
             if prov not in homes.get(power, ()):
-                outcomes.append(Outcome(power, o, text, "illegal", f"{prov} is not a home centre of {power}"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_HOME, {"at": prov, "power": power}))
                 continue
             if state.centers.get(prov) != power:
-                outcomes.append(Outcome(power, o, text, "illegal", f"{power} does not own {prov}"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_OWNED, {"at": prov, "power": power}))
                 continue
             if prov in units:
-                outcomes.append(Outcome(power, o, text, "illegal", f"{prov} is occupied"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.OCCUPIED, {"at": prov}))
                 continue
             unit = o.unit
             if unit is None:
-                outcomes.append(Outcome(power, o, text, "illegal", "say which unit to build: A or F"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NAME_THE_UNIT))
                 continue
             loc = o.loc
             if unit is UnitType.FLEET and "/" not in loc and graph.coasts.get(prov):
-                outcomes.append(Outcome(power, o, text, "illegal",
-                                        f"name the coast: {' or '.join(graph.coasts[prov])}"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NAME_THE_COAST,
+                                        {"options": list(graph.coasts[prov])}))
                 continue
             if unit is UnitType.ARMY:
                 loc = prov
             if not graph.may_stand(unit, loc):
-                outcomes.append(Outcome(power, o, text, "illegal",
-                                        f"{'an army' if unit is UnitType.ARMY else 'a fleet'} cannot stand in {loc}"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.CANNOT_STAND,
+                                        {"unit": unit.value, "at": loc}))
                 continue
             units[prov] = UnitAt(power, unit, loc)
             done[power] += 1
@@ -114,17 +114,17 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
             due = -counts.get(power, 0)
             unit = units.get(prov)
             if unit is None or unit.power != power:
-                outcomes.append(Outcome(power, o, text, "illegal", f"{power} has no unit in {prov}"))
+                outcomes.append(Outcome(power, o, text, "illegal", Code.NO_UNIT, {"at": prov}))
                 continue
             if due <= done.get(power, 0):
                 outcomes.append(Outcome(power, o, text, "fails" if due > 0 else "illegal",
-                                        "no more removals are due" if due > 0 else "no removal is due"))
+                                        Code.NO_MORE_DUE if due > 0 else Code.NOT_DUE, {"kind": "removal"}))
                 continue
             del units[prov]
             done[power] += 1
             outcomes.append(Outcome(power, o, text, "succeeds"))
             continue
-        outcomes.append(Outcome(power, o, text, "illegal", "only builds, removals and waives now"))
+        outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_AN_ADJUSTMENT))
     classic = options.get("civil_disorder") == "classic"
     for power, due in counts.items():
         missing = -due - done.get(power, 0)
@@ -137,5 +137,5 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
         for u in mine[:missing]:
             del units[u.province]
             outcomes.append(Outcome(power, Remove(power, u.type, u.loc), f"Remove {u}", "succeeds",
-                                    "civil disorder"))
+                                    Code.CIVIL_DISORDER))
     return outcomes, units

@@ -8,86 +8,71 @@ from __future__ import annotations
 import random
 from typing import List
 
-from ..model import UnitType, split_location
+from ..model import split_location
 from .game import Game
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
-from .retreats import retreat_options
+from .orders import Convoy, Move, Order, Retreat, Support
+from .options import WAIVE, options
 
 
 def random_orders(game: Game, rng: random.Random) -> List[Order]:
+    """Random orders drawn from the legal ones (:mod:`.options`): in movement
+    about half moves, a quarter supports, some convoys with the army ordered to
+    go, the rest holds."""
     s = game.state
-    g = game.graph()
     orders: List[Order] = []
     if s.phase.kind == "M":
-        units = list(s.units.values())
-        for u in units:
+        legal = {prov: opts for by_power in options(game).values() for prov, opts in by_power.items()}
+        check = game.checker()
+        ordered = {}
+        for prov in s.units:
+            if prov in ordered:
+                continue
+            opts = legal[prov]
             roll = rng.random()
-            moves = sorted(g.moves(u.type, u.loc))
+            moves = [o for o in opts if isinstance(o, Move) and not o.via_convoy]
+            supports = [o for o in opts if isinstance(o, Support)]
+            # convoys this fleet makes alone (a longer chain would need every
+            # fleet of it ordered, which a random draw seldom gives)
+            convoys = [o for o in opts if isinstance(o, Convoy)
+                       and split_location(o.army_from)[0] not in ordered
+                       and check.water_routes_from(split_location(o.army_from)[0], o.army_to, {prov})]
             if roll < 0.55 and moves:
-                orders.append(Move(u.power, u.type, u.loc, "", rng.choice(moves)))
-            elif roll < 0.8 and moves:
-                # support a neighbour: to hold, or into a province both reach
-                near = [o for o in units if o is not u and any(
-                    split_location(m)[0] == o.province for m in moves)]
-                if near:
-                    o = rng.choice(near)
-                    targets = sorted({split_location(m)[0] for m in g.moves(o.type, o.loc)}
-                                     & {split_location(m)[0] for m in moves})
-                    dest = rng.choice(targets) if targets and rng.random() < 0.6 else None
-                    orders.append(Support(u.power, u.type, u.loc, "", o.loc, dest, o.type))
-                else:
-                    orders.append(Hold(u.power, u.type, u.loc))
-            elif roll < 0.9 and u.type is UnitType.FLEET and g.is_convoying_water(u.province):
-                armies = [o for o in units if o.type is UnitType.ARMY and any(
-                    split_location(m)[0] == o.province for m in moves)]
-                shores = sorted({split_location(m)[0] for m in moves
-                                 if g.may_stand(UnitType.ARMY, split_location(m)[0])})
-                if armies and shores:
-                    a = rng.choice(armies)
-                    dest = rng.choice(shores)
-                    if dest != a.province:
-                        orders.append(Convoy(u.power, u.type, u.loc, "", a.loc, dest))
-                        orders.append(Move(a.power, a.type, a.loc, "", dest, True))
-                        continue
-                orders.append(Hold(u.power, u.type, u.loc))
+                ordered[prov] = rng.choice(moves)
+            elif roll < 0.8 and supports:
+                ordered[prov] = rng.choice(supports)
+            elif roll < 0.9 and convoys:
+                c = rng.choice(convoys)
+                army = split_location(c.army_from)[0]
+                ordered[prov] = c
+                a = s.units[army]
+                ordered[army] = Move(a.power, a.type, a.loc, "", c.army_to, True)
             else:
-                orders.append(Hold(u.power, u.type, u.loc))
-        # one order a unit: the first given stands
-        seen, unique = set(), []
-        for o in orders:
-            if o.province not in seen:
-                seen.add(o.province)
-                unique.append(o)
-        return unique
+                ordered[prov] = opts[0]  # hold
+        return list(ordered.values())
+    legal = options(game)
     if s.phase.kind == "R":
-        for prov, d in s.dislodged.items():
-            options = retreat_options(g, s, prov)
-            if options and rng.random() < 0.8:
-                orders.append(Retreat(d.unit.power, d.unit.type, d.unit.loc, "", rng.choice(options)))
-            else:
-                orders.append(Disband(d.unit.power, d.unit.type, d.unit.loc))
+        for by_prov in legal.values():
+            for opts in by_prov.values():
+                retreats = [o for o in opts if isinstance(o, Retreat)]
+                orders.append(rng.choice(retreats) if retreats and rng.random() < 0.8 else opts[-1])
         return orders
     for p in game.variant.powers:
+        by_site = legal[p.id]
         due = len(s.centres_of(p.id)) - len(s.units_of(p.id))
         if due > 0:
-            sites = [h for h in p.homes if s.centers.get(h) == p.id and h not in s.units]
+            sites = sorted(k for k in by_site if k != WAIVE)
             rng.shuffle(sites)
             for h in sites[:due]:
-                kinds = [k for k in UnitType if any(g.may_stand(k, loc) for loc in
-                                                    ((h,) if k is UnitType.ARMY else g.fleet_locations(h)))]
-                if not kinds:
-                    continue
-                k = rng.choice(kinds)
-                loc = h if k is UnitType.ARMY else rng.choice(
-                    [loc for loc in g.fleet_locations(h) if g.may_stand(k, loc)])
-                orders.append(Build(p.id, k, loc))
+                # an army or a fleet alike, then the coast
+                kinds = sorted({o.unit.value for o in by_site[h] if o.unit is not None})
+                kind = rng.choice(kinds)
+                orders.append(rng.choice([o for o in by_site[h] if o.unit is not None and o.unit.value == kind]))
             if rng.random() < 0.1:
-                orders.append(Waive(p.id, None, ""))
+                orders.append(by_site[WAIVE][0])
         elif due < 0:
-            mine = s.units_of(p.id)
+            mine = [opts[0] for opts in by_site.values()]
             rng.shuffle(mine)
-            for u in mine[:-due - (1 if rng.random() < 0.2 else 0)]:  # sometimes civil disorder
-                orders.append(Remove(p.id, u.type, u.loc))
+            orders.extend(mine[:-due - (1 if rng.random() < 0.2 else 0)])  # sometimes civil disorder
     return orders
 
 

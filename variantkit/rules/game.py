@@ -11,7 +11,9 @@ from typing import Dict, List, Optional, Tuple
 from ..graph import Graph
 from ..model import Variant, split_location
 from .adjustments import adjustment_counts, resolve_adjustments
-from .movement import OrderChecker, Outcome, Resolver
+from .legality import OrderChecker
+from .movement import Resolver
+from .outcomes import Code, Outcome
 from .orders import Move, Order, Phase, Retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
@@ -25,6 +27,21 @@ from .state import GameState
 # last few variants are kept, as an editor makes a new one per edit.
 _SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = OrderedDict()
 _SHARED_KEPT = 8
+
+
+_PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
+
+
+def shared_parser(variant: Variant) -> OrderParser:
+    """The order parser of ``variant``, shared by its games like the graph
+    (its name index costs milliseconds to build and remembers what it read)."""
+    got = _PARSERS.get(id(variant))
+    if got is None or got.variant is not variant:
+        got = _PARSERS[id(variant)] = OrderParser(variant)
+        while len(_PARSERS) > _SHARED_KEPT:
+            _PARSERS.popitem(last=False)
+    _PARSERS.move_to_end(id(variant))
+    return got
 
 
 def shared_graph(variant: Variant, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
@@ -67,6 +84,10 @@ class Game:
         season = (phase or self.state.phase).graph_season if self.seasonal else None
         return self._graph_and_checker(season)[0]
 
+    def checker(self, phase: Optional[Phase] = None) -> OrderChecker:
+        """The order checker of the graph of this phase (shared, with its caches)."""
+        return self._graph_and_checker(self.graph(phase).season)[1]
+
     def _graph_and_checker(self, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
         got = self._graphs.get(season)
         if got is None:
@@ -81,7 +102,7 @@ class Game:
 
     def parser(self) -> OrderParser:
         if not hasattr(self, "_parser"):
-            self._parser = OrderParser(self.variant)
+            self._parser = shared_parser(self.variant)
         return self._parser
 
     @property
@@ -103,7 +124,8 @@ class Game:
                     o = self.parser().parse(line, power)
                 except OrderError as exc:
                     from .orders import Hold
-                    bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal", str(exc)))
+                    bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal",
+                                       Code.UNREADABLE, {"why": str(exc)}))
                     continue
                 parsed.append(o)
         return parsed, bad

@@ -1,4 +1,5 @@
-"""The movement phase: order checks, then Kruijswijk's decision model.
+"""The movement phase: Kruijswijk's decision model (orders are checked in
+:mod:`.legality`).
 
 Decisions are of two kinds, a move succeeding and a support being given;
 strengths (attack, hold, defend, prevent) and convoy paths are computed from
@@ -8,29 +9,43 @@ and when both guesses are consistent the cycle is a paradox settled by the
 backup rule (Szykman's rule where a convoy is involved, otherwise circular
 movement, where every move of the cycle succeeds).
 
-Variant rules come from the graph: a strait move has zero base strength,
-gives no support across, and cuts no support unless supported.
+Variant rules come from the graph, as jDip applies a border's move
+modifier: a move across an edge has base strength 1 + the edge's modifier
+(never below zero; a convoyed army crosses no edge, so has 1), no support is
+given across a negative modifier, and a move left with no strength cuts no
+support.  A zero-strength move still enters a space nobody holds or contests
+(Loeb9's unsupported crossing into an empty space): "nobody" is a strength
+below zero.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from ..graph import Graph
-from ..model import Terrain, UnitType, split_location
+from ..model import UnitType
+from .legality import OrderChecker
 from .orders import Convoy, Hold, Move, Order, Support, describe
+from .outcomes import Code, Outcome
 from .state import _P, Dislodged, GameState, UnitAt
 
-Key = Tuple[str, str]  # ("move" | "support", province)
+__all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
+
+class Kind(IntEnum):
+    """The two kinds of decision (IntEnum: keys hash as fast as ints)."""
+    MOVE = 0      # the move from this province succeeds
+    SUPPORT = 1   # the support from this province is given
 
 
-@dataclass
-class Outcome:
-    power: str
-    order: Order
-    text: str
-    outcome: str          # "succeeds", "fails" or "illegal"
-    reason: str = ""
+class Step(IntEnum):
+    """Where a decision stands while resolving."""
+    GUESSING = 0
+    RESOLVED = 1
+
+
+Key = Tuple[Kind, str]  # (kind, province)
+NOBODY = -1  # the strength of an empty space or a move that contests nothing
 
 
 @dataclass
@@ -44,104 +59,6 @@ class MovementResult:
 def province(loc: str) -> str:
     """``spa/nc`` -> ``spa``."""
     return _P[loc]
-
-
-class OrderChecker:
-    """Whether an order is legal for the unit it names, and why not."""
-
-    def __init__(self, graph: Graph):
-        self.g = graph
-        # convoy geometry, computed once: the waters next to each province, and
-        # the convoying waters next to each water province
-        self._near: Dict[str, Tuple[str, ...]] = {}
-        self._water_next: Dict[str, Tuple[str, ...]] = {}
-
-    def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], str]:
-        """The fleet location a move from ``src`` to ``dest`` reaches, or a reason."""
-        prov, coast = split_location(dest)
-        reach = self.g.moves(UnitType.FLEET, src)
-        coasts = self.g.coasts.get(prov, ())
-        if coasts:
-            if coast:
-                return (dest, "") if dest in reach else (None, f"{src} does not reach {dest}")
-            options = [c for c in coasts if c in reach]
-            if len(options) == 1:
-                return options[0], ""
-            if not options:
-                return None, f"{src} does not reach {prov}"
-            return None, f"name the coast: {' or '.join(options)}"
-        return (prov, "") if prov in reach else (None, self._why_not(UnitType.FLEET, src, prov))
-
-    def _why_not(self, unit: UnitType, src: str, dest: str) -> str:
-        info = self.g.locations.get(dest)
-        if info is not None and info.terrain is Terrain.IMPASSABLE:
-            return f"nothing may enter {self.g.provinces[dest].name}"
-        if info is not None and not self.g.may_stand(unit, dest):
-            name = self.g.provinces[_P[dest]].name
-            if self.g.provinces[_P[dest]].passable_in:
-                return f"{name} cannot be entered in this season"
-            return (f"armies cannot enter water: {name}" if unit is UnitType.ARMY
-                    else f"fleets cannot enter land: {name}")
-        return f"{src} is not next to {dest}"
-
-    def can_reach_province(self, unit: UnitType, loc: str, prov: str) -> bool:
-        """For supports: may this unit move into the province, ignoring coasts,
-        by a crossing that is not a strait (no support is given across one)?"""
-        for dest in self.g.moves(unit, loc):
-            if _P[dest] == prov and not self.g.is_strait(unit, loc, dest):
-                return True
-        return False
-
-    def convoy_possible(self, src: str, dest: str) -> bool:
-        """Could an army go from ``src`` to ``dest`` through water at all?"""
-        return bool(self.water_routes_from(src, dest, None))
-
-    def water_routes_from(self, src: str, dest: str, fleets: Optional[Set[str]]) -> bool:
-        """A chain of water spaces (restricted to ``fleets`` if given) from the
-        coast of ``src`` to the coast of ``dest``."""
-        start = [w for w in self._waters_next_to(src) if fleets is None or w in fleets]
-        seen = set(start)
-        todo = list(start)
-        ends = set(self._waters_next_to(_P[dest]))
-        while todo:
-            w = todo.pop()
-            if w in ends:
-                return True
-            for p in self._waters_of(w):
-                if p not in seen and (fleets is None or p in fleets):
-                    seen.add(p)
-                    todo.append(p)
-        return False
-
-    def _waters_of(self, water: str) -> Tuple[str, ...]:
-        got = self._water_next.get(water)
-        if got is None:
-            got = self._water_next[water] = tuple(sorted(
-                {_P[n] for n in self.g.moves(UnitType.FLEET, water)
-                 if self.g.is_convoying_water(_P[n])}))
-        return got
-
-    def on_some_route(self, src: str, dest: str, fleet: str) -> bool:
-        """Whether a fleet in ``fleet`` could be part of a convoy src -> dest."""
-        def reach(start: str) -> Set[str]:
-            first = self._waters_next_to(start)
-            seen, todo = set(first), list(first)
-            while todo:
-                for p in self._waters_of(todo.pop()):
-                    if p not in seen:
-                        seen.add(p)
-                        todo.append(p)
-            return seen
-        return fleet in reach(src) and fleet in reach(dest)
-
-    def _waters_next_to(self, prov: str) -> Tuple[str, ...]:
-        got = self._near.get(prov)
-        if got is None:
-            g = self.g
-            got = self._near[prov] = tuple(sorted(
-                {_P[n] for loc in (prov,) + g.coasts.get(prov, ())
-                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(_P[n])}))
-        return got
 
 
 class Resolver:
@@ -162,8 +79,9 @@ class Resolver:
         self.supports: Dict[str, Support] = {}
         self.convoys: Dict[str, Convoy] = {}
         self.dest_loc: Dict[str, str] = {}     # move province -> destination location
+        self.modifier: Dict[str, int] = {}     # move province -> its edge's modifier
         self.result: Dict[Key, bool] = {}
-        self.state_of: Dict[Key, str] = {}     # "guessing" / "resolved"
+        self.state_of: Dict[Key, Step] = {}
         self.deps: List[Key] = []
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
         self._attackers: Optional[Dict[str, List[str]]] = None
@@ -172,28 +90,24 @@ class Resolver:
         self._assign(orders)
 
     # -- order checks -----------------------------------------------------------
+    def _void(self, power: str, o: Order, code: Code, **params) -> None:
+        self.extra.append(Outcome(power, o, o.text or describe(o), "illegal", code, params))
+
     def _assign(self, orders: List[Order]) -> None:
         for o in orders:
             prov = _P[o.loc] if o.loc else ""
             unit = self.units.get(prov)
             if unit is None:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"there is no unit in {prov or 'that place'}"))
-                continue
-            if o.power and unit.power != o.power:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"the unit in {prov} belongs to {unit.power}"))
-                continue
-            if o.unit is not None and o.unit is not unit.type:
-                self.extra.append(Outcome(o.power, o, o.text or describe(o), "illegal",
-                                          f"the unit in {prov} is {'an army' if unit.type is UnitType.ARMY else 'a fleet'}"))
-                continue
-            if prov in self.orders:
+                self._void(o.power, o, Code.NO_UNIT, at=prov or "that place")
+            elif o.power and unit.power != o.power:
+                self._void(o.power, o, Code.NOT_YOURS, at=prov, owner=unit.power)
+            elif o.unit is not None and o.unit is not unit.type:
+                self._void(o.power, o, Code.WRONG_TYPE, at=prov, unit=unit.type.value)
+            elif prov in self.orders:
                 # a second order for a unit: the first stands (the later is void)
-                self.extra.append(Outcome(unit.power, o, o.text or describe(o), "illegal",
-                                          f"{unit} already has an order"))
-                continue
-            self.orders[prov] = o
+                self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
+            else:
+                self.orders[prov] = o
         self._convoy_intent()
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
@@ -201,14 +115,22 @@ class Resolver:
             o = self.orders.get(prov)
             if o is None:
                 o = self.orders[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
-            reason = self._legal(unit, o)
-            o = self.orders[prov]  # the check may have made a long army move a convoyed one
-            if reason:
+            checked = self.check.check(unit, o, self.units)
+            if checked.illegal is not None:
                 text = o.text or describe(o)
-                self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", reason)
+                why = checked.illegal
+                self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
                 self.orders[prov] = Hold(unit.power, unit.type, unit.loc, text)
             elif isinstance(o, Move):
+                assert checked.dest is not None
+                self.dest_loc[prov] = checked.dest
+                if checked.by_convoy and not o.via_convoy:
+                    # a move to a province not adjacent goes by convoy
+                    o = self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                 self.moves[prov] = o
+                # a convoyed army crosses no border: its modifier does not apply
+                self.modifier[prov] = 0 if o.via_convoy else self.g.modifier(
+                    unit.type, unit.loc, self.dest_loc[prov])
             elif isinstance(o, Support):
                 self.supports[prov] = o
             elif isinstance(o, Convoy):
@@ -249,63 +171,6 @@ class Resolver:
             if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
                        and _P[c.army_to] == dest for c in self.orders.values()):
                 self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
-
-    def _convoy_orders_allow(self, unit: UnitAt, dest: str) -> bool:
-        """Whether fleets stand on some route for this convoy (DATC 6.D.32: a
-        convoy through empty seas is no order at all; 6.D.8: one through
-        fleets that do not convoy is an order that fails)."""
-        fleets = {p for p, u in self.units.items()
-                  if u.type is UnitType.FLEET and self.g.is_convoying_water(p)}
-        return self.check.water_routes_from(unit.province, dest, fleets)
-
-    def _legal(self, unit: UnitAt, o: Order) -> str:
-        g = self.g
-        if not isinstance(o, (Hold, Move, Support, Convoy)):
-            return f"{type(o).__name__.lower()} orders are given in another phase"
-        if isinstance(o, Move):
-            dprov = _P[o.dest]
-            if dprov == unit.province:
-                return "a unit cannot move to where it stands"
-            if unit.type is UnitType.FLEET:
-                if o.via_convoy:
-                    return "fleets are not convoyed"
-                loc, why = self.check.fleet_dest(unit.loc, o.dest)
-                if loc is None:
-                    return why
-                self.dest_loc[unit.province] = loc
-                return ""
-            if not g.may_stand(UnitType.ARMY, dprov):
-                return self.check._why_not(UnitType.ARMY, unit.loc, dprov)
-            adjacent = dprov in g.moves(UnitType.ARMY, unit.loc)
-            if adjacent and not o.via_convoy:
-                self.dest_loc[unit.province] = dprov
-                return ""
-            convoyable = self.check.convoy_possible(unit.province, dprov)
-            if not convoyable:
-                return (f"{unit.loc} is not next to {dprov}, and no water leads there for a convoy"
-                        if not adjacent else f"no water leads from {unit.loc} to {dprov} for a convoy")
-            if not self._convoy_orders_allow(unit, dprov):
-                return f"no fleets stand between {unit.loc} and {dprov} to convoy it"
-            self.dest_loc[unit.province] = dprov
-            if not o.via_convoy:  # a move to a province not adjacent goes by convoy
-                self.orders[unit.province] = o = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
-            return ""
-        if isinstance(o, Support):
-            reach = _P[o.target_dest] if o.target_dest else _P[o.target]
-            if reach == unit.province:
-                return "a unit cannot support a move into its own province"
-            if not self.check.can_reach_province(unit.type, unit.loc, reach):
-                if any(_P[d] == reach for d in g.moves(unit.type, unit.loc)):
-                    return f"no support is given across the strait to {reach}"
-                return f"{unit} cannot reach {reach}, so cannot support there"
-            return ""
-        if isinstance(o, Convoy):
-            if unit.type is not UnitType.FLEET:
-                return "only fleets convoy"
-            if not g.is_convoying_water(unit.province):
-                return f"{unit.loc} is not a sea: fleets on a coast do not convoy"
-            return ""
-        return ""
 
     # -- matching -----------------------------------------------------------------
     def support_matches(self, s: str) -> bool:
@@ -358,20 +223,20 @@ class Resolver:
     # -- decisions -----------------------------------------------------------------
     def resolve(self, key: Key) -> bool:
         st = self.state_of.get(key)
-        if st == "resolved":
+        if st is Step.RESOLVED:
             return self.result[key]
-        if st == "guessing":
+        if st is Step.GUESSING:
             if key not in self.deps:
                 self.deps.append(key)
             return self.result[key]
         start = len(self.deps)
-        self.state_of[key] = "guessing"
+        self.state_of[key] = Step.GUESSING
         self.result[key] = False
         first = self.adjudicate(key)
         if len(self.deps) == start:
-            if self.state_of.get(key) != "resolved":
+            if self.state_of.get(key) is not Step.RESOLVED:
                 self.result[key] = first
-                self.state_of[key] = "resolved"
+                self.state_of[key] = Step.RESOLVED
             return first
         if self.deps[start] != key:
             # part of a cycle that started further up: keep the guess
@@ -381,7 +246,7 @@ class Resolver:
         for k in self.deps[start:]:
             self.state_of.pop(k, None)
         del self.deps[start:]
-        self.state_of[key] = "guessing"
+        self.state_of[key] = Step.GUESSING
         self.result[key] = True
         second = self.adjudicate(key)
         if first == second:
@@ -389,7 +254,7 @@ class Resolver:
                 self.state_of.pop(k, None)
             del self.deps[start:]
             self.result[key] = first
-            self.state_of[key] = "resolved"
+            self.state_of[key] = Step.RESOLVED
             return first
         self.backup_rule(start)
         return self.resolve(key)
@@ -397,7 +262,7 @@ class Resolver:
     def backup_rule(self, start: int) -> None:
         cycle = self.deps[start:]
         del self.deps[start:]
-        moves = [k[1] for k in cycle if k[0] == "move"]
+        moves = [k[1] for k in cycle if k[0] is Kind.MOVE]
         attacked = {_P[self.dest_loc[m]] for m in moves}
         # the convoys of the paradox: convoyed moves in the cycle, and those whose
         # fleets a move of the cycle attacks
@@ -414,15 +279,15 @@ class Resolver:
         else:
             # circular movement: every move of the cycle succeeds
             for k in cycle:
-                if k[0] == "move":
+                if k[0] is Kind.MOVE:
                     self.result[k] = True
-                    self.state_of[k] = "resolved"
+                    self.state_of[k] = Step.RESOLVED
                 else:
                     self.state_of.pop(k, None)
 
     def adjudicate(self, key: Key) -> bool:
         kind, prov = key
-        if kind == "move":
+        if kind is Kind.MOVE:
             return self.move_succeeds(prov)
         return self.support_given(prov)
 
@@ -448,9 +313,9 @@ class Resolver:
         return self.check.water_routes_from(prov, self.dest_loc[prov], fleets)
 
     def dislodged(self, prov: str) -> bool:
-        if prov in self.moves and self.resolve(("move", prov)):
+        if prov in self.moves and self.resolve((Kind.MOVE, prov)):
             return False
-        return any(self.resolve(("move", src)) for src in self.attackers(prov))
+        return any(self.resolve((Kind.MOVE, src)) for src in self.attackers(prov))
 
     def attackers(self, prov: str) -> List[str]:
         if self._attackers is None:
@@ -468,56 +333,58 @@ class Resolver:
             return None
         return dest if _P[self.dest_loc[dest]] == prov else None
 
-    def base(self, prov: str) -> int:
-        unit = self.units[prov]
-        return 0 if self.g.is_strait(unit.type, unit.loc, self.dest_loc[prov]) else 1
+    def strength(self, prov: str, supports: int) -> int:
+        """A move's strength with this many supports counted: 1 + the edge's
+        modifier + supports, never below zero (jDip)."""
+        got = 1 + self.modifier[prov] + supports
+        return got if got > 0 else 0
 
     def attack_strength(self, prov: str) -> int:
         if not self.path(prov):
             return 0
         dest = _P[self.dest_loc[prov]]
         mover = self.units[prov]
-        supports = [s for s in self.supports_for(prov, dest) if self.resolve(("support", s))]
+        supports = [s for s in self.supports_for(prov, dest) if self.resolve((Kind.SUPPORT, s))]
         occupant = self.units.get(dest)
         h2h = self.head_to_head(prov)
-        if occupant is None or (dest in self.moves and h2h is None and self.resolve(("move", dest))):
-            return self.base(prov) + len(supports)
+        if occupant is None or (dest in self.moves and h2h is None and self.resolve((Kind.MOVE, dest))):
+            return self.strength(prov, len(supports))
         if occupant.power == mover.power:
             return 0
-        return self.base(prov) + sum(1 for s in supports if self.units[s].power != occupant.power)
+        return self.strength(prov, sum(1 for s in supports if self.units[s].power != occupant.power))
 
     def hold_strength(self, prov: str) -> int:
         if prov not in self.units:
-            return 0
+            return NOBODY
         if prov in self.moves:
-            return 0 if self.resolve(("move", prov)) else 1
-        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve(("support", s)))
+            return NOBODY if self.resolve((Kind.MOVE, prov)) else 1
+        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve((Kind.SUPPORT, s)))
 
     def defend_strength(self, prov: str) -> int:
         dest = _P[self.dest_loc[prov]]
-        return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
-                                     if self.resolve(("support", s)))
+        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
+                                       if self.resolve((Kind.SUPPORT, s))))
 
     def prevent_strength(self, prov: str) -> int:
         if not self.path(prov):
-            return 0
+            return NOBODY
         h2h = self.head_to_head(prov)
-        if h2h is not None and self.resolve(("move", h2h)):
-            return 0
+        if h2h is not None and self.resolve((Kind.MOVE, h2h)):
+            return NOBODY
         dest = _P[self.dest_loc[prov]]
-        return self.base(prov) + sum(1 for s in self.supports_for(prov, dest)
-                                     if self.resolve(("support", s)))
+        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
+                                       if self.resolve((Kind.SUPPORT, s))))
 
     def move_succeeds(self, prov: str) -> bool:
+        if not self.path(prov):
+            return False
         dest = _P[self.dest_loc[prov]]
         attack = self.attack_strength(prov)
         h2h = self.head_to_head(prov)
         if h2h is not None:
             if attack <= self.defend_strength(h2h):
                 return False
-        elif attack <= self.hold_strength(dest) and not (
-                attack == 0 and dest not in self.units and self.base(prov) == 0 and self.path(prov)):
-            # (a strait crossing has zero strength, yet walks into an empty space)
+        elif attack <= self.hold_strength(dest):
             return False
         for other in self.attackers(dest):
             if other != prov and attack <= self.prevent_strength(other):
@@ -527,6 +394,12 @@ class Resolver:
     def support_given(self, prov: str) -> bool:
         if not self.support_matches(prov):
             return False
+        if self.cutter(prov) is not None:
+            return False
+        return not self.dislodged(prov)
+
+    def cutter(self, prov: str) -> Optional[str]:
+        """The province of the first move that cuts this support, if any."""
         sup = self.supports[prov]
         me = self.units[prov]
         into = _P[sup.target_dest] if sup.target_dest else None
@@ -535,24 +408,33 @@ class Resolver:
             if attacker.power == me.power:
                 continue
             if into is not None and src == into:
-                continue  # the attacked unit can cut only by dislodging (below)
+                continue  # the attacked unit can cut only by dislodging
             if not self.path(src):
                 continue
-            if self.base(src) == 0 and not any(
-                    self.resolve(("support", s)) for s in self.supports_for(src, prov)):
-                continue  # an unsupported strait crossing cuts no support
-            return False
-        return not self.dislodged(prov)
+            if self.modifier[src] < 0 and not self._has_strength(src, prov, me.power):
+                continue  # a crossing left with no strength cuts no support (Loeb9)
+            return src
+        return None
+
+    def _has_strength(self, src: str, prov: str, attacked: str) -> bool:
+        """Whether the move from ``src`` attacks ``prov`` with any strength:
+        supports from the attacked unit's power do not count (they could not
+        help dislodge it)."""
+        if self.strength(src, 0) > 0:
+            return True
+        return self.strength(src, sum(1 for s in self.supports_for(src, prov)
+                                      if self.units[s].power != attacked
+                                      and self.resolve((Kind.SUPPORT, s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def run(self) -> MovementResult:
         for prov in list(self.moves):
-            self.resolve(("move", prov))
+            self.resolve((Kind.MOVE, prov))
         for prov in list(self.supports):
-            self.resolve(("support", prov))
+            self.resolve((Kind.SUPPORT, prov))
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
-        moved = {p for p in self.moves if self.result[("move", p)]}
+        moved = {p for p in self.moves if self.result[(Kind.MOVE, p)]}
         for prov, unit in self.units.items():
             if prov in moved:
                 loc = self.dest_loc[prov]
@@ -579,36 +461,29 @@ class Resolver:
                 outcomes.append(self.outcomes[prov])
                 continue
             o = self.orders[prov]
-            ok, reason = self._explain(prov, o, dislodged)
+            code, params = self._explain(prov, o, dislodged)
             outcomes.append(Outcome(unit.power, o, o.text or describe(o),
-                                    "succeeds" if ok else "fails", reason))
+                                    "succeeds" if code is Code.OK else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
 
-    def _explain(self, prov: str, o: Order, dislodged) -> Tuple[bool, str]:
+    def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
-            if self.result[("move", prov)]:
-                return True, ""
+            if self.result[(Kind.MOVE, prov)]:
+                return Code.OK, {}
             if not self.path(prov):
-                return False, ("the convoy is disrupted by a paradox (Szykman's rule)"
-                               if prov in self.szykman else "no convoy route")
+                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = _P[self.dest_loc[prov]]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
-                    not (dest in self.moves and self.result[("move", dest)]):
-                return False, "a unit cannot dislodge a unit of its own power"
-            return False, f"bounced at {dest}"
-        if isinstance(o, Support):
-            if not self.support_matches(prov):
-                return False, "the supported unit was not ordered so"
-            if not self.result[("support", prov)]:
-                return False, "dislodged" if prov in dislodged else "support cut"
-            return True, ""
-        if isinstance(o, Convoy):
-            if not self.convoy_matches(prov):
-                return False, "the convoyed army was not ordered so"
-            if prov in dislodged:
-                return False, "dislodged"
-            return True, ""
+                    not (dest in self.moves and self.result[(Kind.MOVE, dest)]):
+                return Code.OWN_UNIT, {"at": dest}
+            return Code.BOUNCED, {"at": dest}
+        if isinstance(o, Support) and not self.support_matches(prov):
+            return Code.NOT_MATCHED, {"what": "supported unit"}
+        if isinstance(o, Convoy) and not self.convoy_matches(prov):
+            return Code.NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
-            return False, "dislodged"
-        return True, ""
+            return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
+        if isinstance(o, Support) and not self.result[(Kind.SUPPORT, prov)]:
+            return Code.CUT, {"by": self.cutter(prov)}
+        return Code.OK, {}

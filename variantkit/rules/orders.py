@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import total_ordering
 from typing import Optional, Tuple
 
 from ..model import UnitType, split_location
@@ -15,8 +16,11 @@ SEASON_LETTERS = {"S": "spring", "F": "fall", "W": "winter"}
 KIND_LETTERS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Phase:
+    """A phase; phases order in the game's time (S1901M < F1901M < W1901A),
+    not by their letters."""
     year: int
     season: str   # "S", "F" or "W"
     kind: str     # "M", "R" or "A"
@@ -42,6 +46,11 @@ class Phase:
 
     def sort_key(self):
         return (self.year, "SFW".index(self.season), "MRA".index(self.kind))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 A unit may not retreat to an occupied province, to one left empty by a
 stand-off, or to where its attacker came from (unless the attacker was
-convoyed).  Two retreats to one province both fail, except that a retreat
-across a strait loses to any other retreat.
+convoyed).  Two retreats to one province both fail, except that, as in
+jDip, a retreat has the strength 1 + its edge's modifier (a strait's 0) and
+one strictly stronger than every other retreat there goes through.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Dict, List, Set
 
 from ..graph import Graph
 from ..model import split_location
-from .movement import Outcome
+from .outcomes import Code, Outcome
 from .orders import Disband, Order, Retreat, describe
 from .state import Dislodged, GameState, UnitAt
 
@@ -38,14 +39,15 @@ def resolve_retreats(graph: Graph, state: GameState, orders: List[Order]):
         d = state.dislodged.get(prov)
         text = o.text or describe(o)
         if d is None:
-            outcomes.append(Outcome(o.power, o, text, "illegal", f"no dislodged unit in {prov}"))
+            outcomes.append(Outcome(o.power, o, text, "illegal", Code.NOT_DISLODGED, {"at": prov}))
         elif o.power and d.unit.power != o.power:
-            outcomes.append(Outcome(o.power, o, text, "illegal", f"the unit belongs to {d.unit.power}"))
+            outcomes.append(Outcome(o.power, o, text, "illegal", Code.NOT_YOURS,
+                                    {"at": prov, "owner": d.unit.power}))
         elif not isinstance(o, (Retreat, Disband)):
-            outcomes.append(Outcome(d.unit.power, o, text, "illegal",
-                                    "a dislodged unit may only retreat or disband"))
+            outcomes.append(Outcome(d.unit.power, o, text, "illegal", Code.RETREAT_OR_DISBAND))
         elif prov in chosen:
-            outcomes.append(Outcome(d.unit.power, o, text, "illegal", "the unit already has an order"))
+            outcomes.append(Outcome(d.unit.power, o, text, "illegal", Code.SECOND_ORDER,
+                                    {"unit": str(d.unit)}))
         else:
             chosen[prov] = o
     targets: Dict[str, List[str]] = {}
@@ -56,21 +58,26 @@ def resolve_retreats(graph: Graph, state: GameState, orders: List[Order]):
             dest = _match(graph, options, o.dest)
             if dest is None:
                 outcomes.append(Outcome(o.power or state.dislodged[prov].unit.power, o, o.text or describe(o),
-                                        "illegal", f"{split_location(o.dest)[0]} is not open for this retreat"
-                                        + (f" (open: {', '.join(options)})" if options else " (none is open)")))
+                                        "illegal", Code.RETREAT_CLOSED,
+                                        {"to": split_location(o.dest)[0], "open": options}))
                 continue
             legal_dest[prov] = dest
             targets.setdefault(split_location(dest)[0], []).append(prov)
     units = dict(state.units)
     winners: Set[str] = set()
-    for p, who in targets.items():
+    beaten: Set[str] = set()  # lost to a stronger retreat (not a clash of equals)
+    for who in targets.values():
         if len(who) == 1:
             winners.add(who[0])
             continue
-        plain = [w for w in who if not graph.is_strait(state.dislodged[w].unit.type,
-                                                       state.dislodged[w].unit.loc, legal_dest[w])]
-        if len(plain) == 1:
-            winners.add(plain[0])
+        strength = {w: max(0, 1 + graph.modifier(state.dislodged[w].unit.type,
+                                                 state.dislodged[w].unit.loc, legal_dest[w]))
+                    for w in who}
+        best = max(strength.values())
+        strongest = [w for w in who if strength[w] == best]
+        if len(strongest) == 1:
+            winners.add(strongest[0])
+        beaten.update(w for w in who if strength[w] < best)
     for prov, o in chosen.items():
         unit = state.dislodged[prov].unit
         if isinstance(o, Disband):
@@ -80,8 +87,10 @@ def resolve_retreats(graph: Graph, state: GameState, orders: List[Order]):
             if ok:
                 dest = legal_dest[prov]
                 units[split_location(dest)[0]] = UnitAt(unit.power, unit.type, dest)
+            at = split_location(legal_dest[prov])[0]
+            code = Code.OK if ok else Code.RETREAT_WEAKER if prov in beaten else Code.RETREAT_CLASH
             outcomes.append(Outcome(unit.power, o, o.text or describe(o), "succeeds" if ok else "fails",
-                                    "" if ok else "another unit retreats there too"))
+                                    code, {} if ok else {"at": at}))
     return outcomes, units
 
 

@@ -18,6 +18,8 @@ class _Provinces(dict):
 
 
 _P = _Provinces()
+# an enum's .value is a descriptor call; positions are written out every phase
+_LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class UnitAt:
         return _P[self.loc]
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.loc}"
+        return f"{_LETTER[self.type]} {self.loc}"
 
 
 @dataclass(frozen=True)

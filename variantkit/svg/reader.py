@@ -12,8 +12,8 @@ and plain shapes named by id.
 from __future__ import annotations
 
 import math
-import os
 import re
+import zlib
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -136,7 +136,8 @@ def _steps(seg, tolerance: float) -> int:
     return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
 
 
-_TOKEN = re.compile(r"([MmLlHhVvZzCcSsQqTt])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_COMMAND = re.compile(r"([MmLlHhVvZzCcSsQqTt])")
+_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SLOW = re.compile(r"[^MmLlHhVvZzCcSsQqTt0-9eE.,+\-\s]")   # arcs, or something odd: svgelements reads it
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 
@@ -238,20 +239,22 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
             last_kind = ""
         nums.clear()
 
-    for m in _TOKEN.finditer(d):
-        if m.group(1):
-            run()
-            nums.clear()
-            cmd = m.group(1)
-            if cmd in "Zz":
-                closed = True
-                if len(current) > 1:
-                    rings.append(current)
-                x, y = start
-                current, last_kind = [start], ""
-        else:
-            nums.append(float(m.group(2)))
-    run()
+    pieces = _COMMAND.split(d)
+    if _NUMBER_RE.search(pieces[0]):
+        raise ValueError("path data starts with a number")
+    for k in range(1, len(pieces), 2):
+        cmd = pieces[k]
+        nums[:] = map(float, _NUMBER_RE.findall(pieces[k + 1]))
+        if cmd in "Zz":
+            closed = True
+            if len(current) > 1:
+                rings.append(current)
+            x, y = start
+            current, last_kind = [start], ""
+            if nums:
+                raise ValueError("numbers after Z")
+            continue
+        run()
     if len(current) > 1:
         rings.append(current)
     return rings, closed
@@ -427,10 +430,32 @@ class _Walker:
                     self.doc.warn("VK806", f"path {el.get('id') or ''} draws nothing", "", el.sourceline)
                     return None, False
                 return rings, closed
-        except (ValueError, IndexError, TypeError) as exc:
+        except (ValueError, IndexError, TypeError, AttributeError) as exc:  # svgelements on "d=\"H1\""
             self.doc.warn("VK806", f"cannot read the {tag} {el.get('id') or ''}: {exc}",
                           "fix its path data in the drawing program", el.sourceline)
         return None, False
+
+
+def _read_bytes(path: str) -> bytes:
+    """The drawing's bytes: a regular file of at most MAX_BYTES, and for a
+    gzipped drawing (.svgz) at most MAX_BYTES once decompressed (the limit
+    counts what is read, not what the file claims)."""
+    from ..files import read_limited
+    raw = read_limited(path, MAX_BYTES, "VK800", "drawing", "a map's SVG is a few MB at most")
+    if not raw:
+        raise UnusableInput([Problem("VK800", "the file is empty", "give the map's SVG", path)])
+    if raw[:2] != b"\x1f\x8b":
+        return raw
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = inflate.decompress(raw, MAX_BYTES + 1)
+    except zlib.error as exc:
+        raise UnusableInput([Problem("VK800", f"the gzipped drawing is damaged: {exc}",
+                                     "open and re-save the file in a drawing program", path)])
+    if len(out) > MAX_BYTES or inflate.unconsumed_tail:
+        raise UnusableInput([Problem("VK800", f"the drawing is over {MAX_BYTES} bytes once decompressed",
+                                     "a map's SVG is a few MB at most", path)])
+    return out
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -475,19 +500,11 @@ def _length(root, name: str, path: str) -> float:
 def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     """Read the shapes of a map's SVG.  Raises :class:`UnusableInput` when the
     file cannot be read as SVG; what it skips is in ``problems``."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as exc:
-        raise UnusableInput([Problem("VK800", f"cannot read the file: {exc.strerror}", "check the path", path)])
-    if size == 0:
-        raise UnusableInput([Problem("VK800", "the file is empty", "give the map's SVG", path)])
-    if size > MAX_BYTES:
-        raise UnusableInput([Problem("VK800", f"the file is {size} bytes, over {MAX_BYTES}",
-                                     "a map's SVG is a few MB at most", path)])
+    raw = _read_bytes(path)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True, remove_pis=True)
     try:
-        tree = etree.parse(path, parser)
+        tree = etree.ElementTree(etree.fromstring(raw, parser, base_url=path))
     except etree.XMLSyntaxError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
         raise UnusableInput([Problem("VK800", f"not well-formed XML: {exc.msg}",
