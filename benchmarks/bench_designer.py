@@ -133,6 +133,7 @@ class Designer:
     def shot(self, name):
         if self.shots:
             self.step += 1
+            self.w.fit()  # for the picture only: not counted
             self.settle()
             self.w.grab().save(os.path.join(self.shots, f"designer-{self.step}-{name}.png"))
 

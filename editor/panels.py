@@ -65,6 +65,7 @@ class PropertiesPanel(QWidget):
         if p is None:
             for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons, self.coasts):
                 edit.clear()
+            self.coasts.setPlaceholderText("")
             return
         self.id_edit.setText(p.id)
         self.name_edit.setText(p.name)
