@@ -120,7 +120,7 @@ def test_portability_findings_are_placed_on_the_line_they_are_about():
     found = {p.message: p for p in lint(loaded.variant, loaded.source) if p.code == "VK556"}
     text = open(loaded.source.file).read().splitlines()
     # the strait is found under the province it names first: the Isle's entry
-    strait = found["webdiplomacy: the strait isl - wst is an ordinary border (VK755)"]
+    strait = found["webdiplomacy: the link isl - wst (move modifier -1) is an ordinary border (VK755)"]
     assert text[strait.line - 2].strip() == "isl:"
     # a power's colour on the power's line, a rule on the rules
     colour = found["dpjudge: the colour of west is not part of a DPjudge map (and 1 more like it) (VK706)"]
