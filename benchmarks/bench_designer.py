@@ -165,7 +165,11 @@ class Designer:
         self.fields += 1
         self.chars += len(text)
         editor.selectAll()
-        QTest.keyClicks(editor, text)
+        if text:
+            QTest.keyClicks(editor, text)
+        else:  # emptied with Delete
+            self.keys += 1
+            QTest.keyClick(editor, Qt.Key.Key_Delete)
         self.keys += 1
         QTest.keyClick(editor, Qt.Key.Key_Return)
         while view.state() == QAbstractItemView.State.EditingState:
@@ -187,6 +191,12 @@ def build(d: Designer, ref: str, target) -> None:
     d.shot("opened")
     d.click(w.proposals.accept_all)
     d.shot("accepted")
+    # the names jDip's own data gives (the drawing carries only codes): one file, one step
+    d.click(w.proposals.names_from)
+    box = [e for e in w.proposals.names_dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    d.type(box, os.path.join(ref, "jdip", "variants.xml"))
+    if not w.proposals.take_names.isHidden():
+        d.click(w.proposals.take_names)
     want = {p.id: p for p in target.provinces}
     w.docks["Provinces"].raise_()
     d.clicks += 1

@@ -397,3 +397,30 @@ def test_the_drawings_powers_are_added_in_one_step(window, qtbot, reference):
     assert window.doc.undo.count() == steps + 1 and panel.add_powers.isHidden()
     window.doc.undo.undo()
     assert not window.doc.variant.powers
+
+
+def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
+    """jDip's drawing names no province; jDip's variants.xml does: taken in one step."""
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    assert window.doc.variant.province("adr").name == "ADR"
+    qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
+    dialog = panel.names_dialog
+    assert dialog.isVisible()
+    name_box = [e for e in dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    name_box.setText(str(reference / "jdip" / "variants.xml"))  # the file name typed in the dialog
+    qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and not panel.take_names.isHidden()
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.take_names, Qt.MouseButton.LeftButton)
+    v = window.doc.variant
+    assert window.doc.undo.count() == steps + 1
+    # the names jDip's adjacency file gives (read here apart, as the truth)
+    from lxml import etree
+    adjacency = etree.parse(str(reference / "jdip" / "youngstown_adjacency.xml"))
+    truth = {p.get("shortname").lower(): p.get("fullname") for p in adjacency.iter("PROVINCE")}
+    named = [p for p in v.provinces if p.id in truth]
+    assert len(named) > 150 and all(p.name == truth[p.id] for p in named)
+    assert "adriatic" in v.province("adr").aliases
+    window.doc.undo.undo()
+    assert window.doc.variant.province("adr").name == "ADR"
