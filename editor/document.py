@@ -25,6 +25,15 @@ from variantkit.problems import Problem, UnusableInput
 Ring = List[Tuple[float, float]]
 Outlines = Dict[str, List[Ring]]
 EDITED_ART = "-edited.svg"   # the shapes drawn here, saved beside the designer's drawing
+OURS = "<!-- province outlines saved by the variantkit editor -->"  # a file a save may replace
+
+
+def _is_ours(path: str) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            return OURS.encode() in fh.read(512)
+    except OSError:
+        return False
 
 
 class SaveRefused(UnusableInput):
@@ -204,6 +213,8 @@ class Document(QObject):
             path = os.path.join(path, "variant.yaml")
         folder = os.path.dirname(os.path.abspath(path))
         variant, art_text = self._art_for(folder)
+        if art_text is not None and variant.art:
+            variant = replace(variant, art=self._free_name(folder, variant.art, art_text))
         written = self.to_file(path)
         written = replace(written, art=variant.art)
         text = dumps(written, schema_ref_for(path))
@@ -227,6 +238,25 @@ class Document(QObject):
         self.undo.setClean()
         return path
 
+    def _free_name(self, folder: str, name: str, data) -> str:
+        """``name``, or ``name-2.svg``... when another file is there already:
+        a save never writes over a drawing that is not this document's."""
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        stem, ext = os.path.splitext(name)
+        n = 1
+        while True:
+            target = os.path.join(folder, name)
+            if not os.path.exists(target):
+                return name
+            if _is_ours(target) or (self.art_file and os.path.exists(self.art_file)
+                                    and os.path.samefile(target, self.art_file)):
+                return name  # the document's own file, written anew
+            with open(target, "rb") as fh:
+                if fh.read() == raw:
+                    return name
+            n += 1
+            name = f"{stem}-{n}{ext}"
+
     def _art_for(self, folder: str) -> Tuple[Variant, Optional[object]]:
         """The variant's ``art`` at the new place, and the text or bytes to write there
         (None: nothing to write)."""
@@ -234,18 +264,22 @@ class Document(QObject):
         if self.outlines_edited:
             # shapes drawn here: saved as our own file, never over the designer's drawing
             name = "map.svg"
-            if self.art_file:
-                stem = os.path.splitext(os.path.basename(self.art_file))[0]
-                name = stem + ("" if stem.endswith(EDITED_ART[:-4]) else EDITED_ART[:-4]) + ".svg"
+            if self.art_file and _is_ours(self.art_file):
+                name = os.path.basename(self.art_file)   # our own file from an earlier save
+            elif self.art_file:
+                name = os.path.splitext(os.path.basename(self.art_file))[0] + EDITED_ART
             from variantkit.svg.writer import outlines_svg
-            return replace(v, art=name), outlines_svg(
-                self.art_width, self.art_height, self.outlines,
-                {p.id: p.terrain.value for p in v.provinces})
+            text = outlines_svg(self.art_width, self.art_height, self.outlines,
+                                {p.id: p.terrain.value for p in v.provinces})
+            head, sep, rest = text.partition("?>")
+            return replace(v, art=name), (head + sep + "\n" + OURS + rest if sep else OURS + "\n" + text)
         if not self.art_file or not os.path.isfile(self.art_file):
             return v, None  # no drawing (or a missing one): the reference stays as it is
+        renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
+        if self.base is not None and v.art is None and not renames:
+            return v, None  # a subvariant drawn on its base's drawing: it stays the base's
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
-        renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
         same = os.path.exists(target) and os.path.samefile(target, self.art_file)
         if same and not renames:
             return replace(v, art=name), None

@@ -38,9 +38,25 @@ class MapView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
 
-    def wheelEvent(self, event):
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.fitted = False  # showing the whole map: kept so while the window is resized
+
+    def fit(self) -> None:
+        self.fitted = True
+        rect = self.scene().itemsBoundingRect().united(self.scene().sceneRect())
+        m = 0.02 * max(rect.width(), rect.height())  # a margin: no scroll bars for a map that fits
+        self.fitInView(rect.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def zoom(self, factor: float) -> None:
+        self.fitted = False
         self.scale(factor, factor)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        if self.fitted:  # docks settling, scroll bars coming and going: still the whole map
+            self.fit()
+
+    def wheelEvent(self, event):
+        self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
 
 
 class MainWindow(QMainWindow):
@@ -88,7 +104,7 @@ class MainWindow(QMainWindow):
         self.doc.modified_changed.connect(lambda _: self._title())
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)
-        self.doc.refused.connect(lambda why: self.status(why))
+        self.doc.refused.connect(self._refused)
         self.doc.undo.indexChanged.connect(self._say_last_step)
         self._menus()
         self._toolbar()
@@ -132,8 +148,8 @@ class MainWindow(QMainWindow):
         self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)
         self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
         v = bar.addMenu("&View")
-        self._action(v, "Zoom &in", lambda: self.view.scale(1.25, 1.25), QKeySequence.StandardKey.ZoomIn)
-        self._action(v, "Zoom &out", lambda: self.view.scale(0.8, 0.8), QKeySequence.StandardKey.ZoomOut)
+        self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+        self._action(v, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
         self._action(v, "&Fit to window", self.fit, "Ctrl+0")
         self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
         t = bar.addMenu("&Tools")
@@ -175,7 +191,7 @@ class MainWindow(QMainWindow):
         self.view.centerOn(item)
 
     def fit(self) -> None:
-        self.view.fitInView(self.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.view.fit()
 
     def showEvent(self, event):
         super().showEvent(event)
@@ -187,13 +203,29 @@ class MainWindow(QMainWindow):
     def _say_last_step(self, index: int) -> None:
         """What the last step did (or undid), in the status bar."""
         stack = self.doc.undo
-        if 0 < index <= stack.count():
+        before, self._index = getattr(self, "_index", 0), index
+        if index < before and index < stack.count():
+            self.status(f"Undone: {stack.text(index)}")
+        elif 0 < index <= stack.count():
             self.status(stack.text(index - 1))
 
+    def _refused(self, why: str) -> None:
+        self.status(why)
+        # once the panel that asked is done: it shows what is there, not what it asked for
+        QTimer.singleShot(0, self._selection)
+
     def _follow_rename(self, old: str, new: str) -> None:
-        # Properties stays on the province it showed, under its new id
+        # Properties stays on the province it showed, under its new id, and the
+        # map keeps it selected once the scene is rebuilt
         if self.properties.pid == old:
             self.properties.show_province(new)
+        if any(getattr(i, "pid", None) == old for i in self.scene.selectedItems()):
+            QTimer.singleShot(0, lambda: self._reselect(new))
+
+    def _reselect(self, pid: str) -> None:
+        item = self.scene.items_by_id.get(pid)
+        if item is not None:
+            item.setSelected(True)
 
     def use_tool(self, key: str) -> None:
         self.tool_actions[key].setChecked(True)
@@ -244,6 +276,7 @@ class MainWindow(QMainWindow):
             problems = self.doc.open_svg(path)
         else:
             problems = self.doc.open_variant(path)
+        self.recovery.clear()  # the work that was here is saved or given up: its autosave goes
         self._opened(path, problems)
 
     def _opened(self, path: Optional[str], problems) -> None:
@@ -259,7 +292,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", recent)
         self.recent_menu.clear()
         for p in recent:
-            self._action(self.recent_menu, p, lambda q=p: self.open_checked(q))
+            self._action(self.recent_menu, p, lambda q=p: self.open_asked(q))
 
     def open_checked(self, path: str) -> bool:
         """Open a file as the user asked for it: problems in a message, not a crash."""
@@ -296,8 +329,14 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Open a variant or a drawing", "",
                                               "Variants and drawings (*.yaml *.svg)")
         if path:
-            self.recovery.clear()  # the work left is discarded (or saved) by now
-            self.open_checked(path)
+            self.open_asked(path, asked=True)
+
+    def open_asked(self, path: str, asked: bool = False) -> bool:
+        """Open a file the user picked (a dialog, a recent file): unsaved
+        work first, and autosaved work of that file offered back."""
+        if not asked and not self.maybe_discard():
+            return False
+        return (os.path.exists(path) and self.offer_recovery(path)) or self.open_checked(path)
 
     def save(self) -> bool:
         if self.doc.path is None:
@@ -370,11 +409,15 @@ class MainWindow(QMainWindow):
         return False
 
     def recover(self, folder: str) -> bool:
+        old = self.recovery.folder
         try:
             self.recovery.restore(folder)
         except (UnusableInput, OSError, ValueError, KeyError) as exc:
             self.status(f"cannot recover {folder}: {exc}")
             return False
+        if old and old != folder:  # the work that was here is saved or given up
+            import shutil
+            shutil.rmtree(old, ignore_errors=True)
         self.play.game = None
         self.scene.play = None
         self.properties.show_province(None)

@@ -642,7 +642,7 @@ class RulesPanel(QWidget):
         fields = {"victory": number(self.victory.text()),
                   "draw_after_static_falls": number(self.draw.text())}
         start = self.start.text().strip().upper()
-        if re.fullmatch(r"[SFW]\d{4}[MRA]", start):
+        if re.fullmatch(r"[SFW]-?\d{1,6}[MRA]", start):  # years as the format allows
             fields["start"] = start
         else:
             self.error.setText(f"the start is a phase such as S1901M, not {start!r}")

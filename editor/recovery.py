@@ -57,6 +57,8 @@ class Recovery:
                 fh.close()
                 return False
         self.release()
+        # a new document: the next autosave starts its own folder (the old one
+        # is the caller's to delete once the new document is open)
         self.folder, self._lock = folder, fh
         return True
 

@@ -84,13 +84,14 @@ def test_use_drop_amend_rename_and_seasons(tmp_path):
         DROP SWI
         PAR -> Lutetia = lut paris
         FRANCE
-        A PAR
+        A LUT
         """, "derived.map")
     res = read_dpjudge(str(path))
     v = res.variant
     assert v.province("swi") is None and v.province("par") is None
     lut = v.province("lut")
-    assert lut.name == "Lutetia" and "par" in lut.aliases and "paris" in lut.aliases
+    # DPjudge renames at once and drops the old names: only the new line's aliases remain
+    assert lut.name == "Lutetia" and lut.aliases == ("paris",)
     assert [str(u) for u in v.power("france").units] == ["F bre", "A lut"]
     assert v.province("arc").passable_in == ("spring",)
     assert "arc" in Graph(v, "spring").moves(UnitType.FLEET, "mao")
@@ -113,7 +114,8 @@ def test_modifiers_that_the_model_cannot_hold_are_reported(tmp_path):
         """)
     res = read_dpjudge(str(path))
     codes = {p.code for p in res.problems}
-    assert {"VK619", "VK620", "VK622"} <= codes
+    assert {"VK619", "VK620"} <= codes and "VK622" not in codes  # a PORT is read as a port
+    assert res.variant.province("ccc").port
     restricted = [e for e in res.variant.edges if e.powers]
     assert restricted and set(restricted[0].powers) == {"england", "france"}
     assert any(e.oneway for e in res.variant.edges)
@@ -164,7 +166,7 @@ def test_import_command_refuses_a_map_with_errors(tmp_path, capsys):
     src = write(tmp_path, "Aa = aaa\nLAND AAA ABUTS ZZZ\n")
     assert main(["import", "dpjudge", "--json", str(src), "-o", str(tmp_path / "out")]) == 1
     problems = json.loads(capsys.readouterr().out)
-    assert problems[0]["code"] == "VK617" and problems[0]["line"] == 2
+    assert ("VK617", 2) in [(p["code"], p["line"]) for p in problems]
     assert not (tmp_path / "out" / "variant.yaml").exists()
 
 

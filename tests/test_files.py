@@ -74,3 +74,13 @@ def test_a_killed_save_leaves_the_old_file_and_the_next_save_cleans_up(tmp_path)
     assert path.read_text() == "the old file\n"
     atomic_write(str(path), "the new file\n")
     assert os.listdir(tmp_path) == ["variant.yaml"] and path.read_text() == "the new file\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_the_owner_is_kept(tmp_path):
+    path = tmp_path / "variant.yaml"
+    path.write_text("old\n")
+    os.chown(path, 12345, 12346)        # a file of another user, saved by root
+    atomic_write(str(path), "new\n")
+    st = path.stat()
+    assert (st.st_uid, st.st_gid) == (12345, 12346) and path.read_text() == "new\n"

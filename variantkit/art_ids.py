@@ -2,9 +2,10 @@
 
 A drawing names its provinces by element ids (``par``, jDip's ``_par`` in
 the map layer, ``spa-nc`` for a coast), refers to them (``href="#_par"``,
-``url(#par)``) and jDip's data names them (``<jdipNS:PROVINCE name="par">``).  When a province is renamed in the editor, the drawing is
-not regenerated: those names are rewritten in a copy of its text, all at
-once (so ``a -> b`` and ``b -> a`` swap), and nothing else changes.
+``url(#par)``) and jDip's data names them (``<jdipNS:PROVINCE name="par">``).
+When a province is renamed in the editor, the drawing is not regenerated:
+those names are rewritten in a copy of its text, all at once (so ``a -> b``
+and ``b -> a`` swap), and nothing else changes.
 """
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ def _need(v: Variant, pid: str) -> Province:
 
 
 def _locations(v: Variant) -> set:
-    out = set()
+    out: set = set()
     for p in v.provinces:
         out.update(p.location_ids)
     return out
@@ -76,6 +76,14 @@ def merge_edges(edges: Iterable[Edge]) -> List[Edge]:
                                                        have.units.fleet or e.units.fleet),
                                strait=have.strait or e.strait)
     return list(out.values())
+
+
+def _ordered(a: str, b: str) -> Tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _point(p) -> Point:
+    return (float(p[0]), float(p[1]))
 
 
 def _check_new_id(v: Variant, new: str) -> None:
@@ -205,7 +213,7 @@ def split(v: Variant, pid: str, new: Province, moved: Iterable[str] = (),
     army = old.terrain.army_may_stand and new.terrain.army_may_stand
     fleet = old.terrain.fleet_may_stand and new.terrain.fleet_may_stand and not old.coasts and not new.coasts
     if army or fleet:
-        edges.append(Edge(*sorted((pid, new.id)), Crossing.of(army, fleet)))
+        edges.append(Edge(*_ordered(pid, new.id), Crossing.of(army, fleet)))
     return replace(v, provinces=v.provinces + (new,), edges=tuple(merge_edges(edges)))
 
 
@@ -240,12 +248,12 @@ def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Var
     if coasts:
         for coast, targets in sorted(coasts.items()):
             for t in targets:
-                edges.append(Edge(*sorted((f"{pid}/{coast}", t)), Crossing.FLEET))
+                edges.append(Edge(*_ordered(f"{pid}/{coast}", t), Crossing.FLEET))
         kept = {c.id: c for c in old.coasts}
         new_coasts = tuple(kept.get(c) or Coast(c, COAST_NAMES.get(c, c.upper())) for c in sorted(coasts))
     else:
         for t in sorted(others):
-            edges.append(Edge(*sorted((pid, t)), Crossing.FLEET))
+            edges.append(Edge(*_ordered(pid, t), Crossing.FLEET))
         new_coasts = ()
     ids = {f"{pid}/{c.id}" for c in new_coasts}
 
@@ -272,13 +280,13 @@ def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
         if label_pos is not None:
             raise EditError("a coast has no label of its own: move the province's label")
         if unit_pos is not None:
-            c = replace(c, unit_pos=tuple(unit_pos))
+            c = replace(c, unit_pos=_point(unit_pos))
         p = replace(p, coasts=tuple(c if x.id == coast else x for x in p.coasts))
     else:
         if unit_pos is not None:
-            p = replace(p, unit_pos=tuple(unit_pos))
+            p = replace(p, unit_pos=_point(unit_pos))
         if label_pos is not None:
-            p = replace(p, label_pos=tuple(label_pos))
+            p = replace(p, label_pos=_point(label_pos))
     return replace(v, provinces=tuple(p if q.id == prov else q for q in v.provinces))
 
 

@@ -97,8 +97,10 @@ class Graph:
         return self.coasts.get(province) or (province,)
 
     def is_convoying_water(self, loc: str) -> bool:
+        """Where a fleet may convoy: a sea, or a port (a coast that convoys as a sea does)."""
         info = self.locations.get(loc)
-        return bool(info and info.terrain is Terrain.WATER and info.fleet_may_stand)
+        return bool(info and info.fleet_may_stand and (
+            info.terrain is Terrain.WATER or (info.coast is None and self.provinces[info.province].port)))
 
     def all_moves(self, unit: UnitType) -> Iterable[Tuple[str, str]]:
         for src, dsts in self._moves[unit].items():

@@ -41,8 +41,12 @@ def menu_actions(window):
 
 
 def action(window, path):
+    """The menu entry at ``path``; Undo and Redo name their step ("Undo Rename ...")."""
     found = dict(menu_actions(window))
-    return found[path]
+    if path in found:
+        return found[path]
+    (match,) = [a for p, a in found.items() if p.startswith(path + " ")]
+    return match
 
 
 def rename_in_properties(window, old, new):
@@ -126,15 +130,18 @@ def youngstown_with_drawing(tmp_path, reference):
     folder.mkdir()
     shutil.copy(reference / "jdip" / "youngstown.svg", folder / "youngstown.svg")
     text = (MAPS / "youngstown" / "variant.yaml").read_text()
-    (folder / "variant.yaml").write_text(text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1))
+    with_art = text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1)
+    (folder / "variant.yaml").write_text(with_art)
     return folder
 
 
-def test_rename_then_save_keeps_the_designers_drawing(window, answers, youngstown_with_drawing, tmp_path, reference):
+def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing, tmp_path, reference):
     window.open_path(str(youngstown_with_drawing))
     assert window.doc.art_file and "mos" in window.doc.outlines
     rename_in_properties(window, "mos", "msk")
     assert window.properties.pid == "msk"                 # Properties stays on the renamed province
+    qtbot.waitUntil(lambda: [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["msk"])
+    assert window.properties.pid == "msk"                 # and the map keeps it selected
     out = tmp_path / "saved" / "variant.yaml"
     out.parent.mkdir()
     answers.files.append(str(out))
@@ -199,9 +206,10 @@ app = QApplication([])
 w = MainWindow(ask=False)
 w.show()
 w.open_path(sys.argv[1])
-if sys.argv[2] == "rename":
-    w.select_province("mos")
-    w.properties.id_edit.setText("msk")
+if sys.argv[2].startswith("rename"):
+    _, old, new = sys.argv[2].split(":")
+    w.select_province(old)
+    w.properties.id_edit.setText(new)
     w.properties.id_edit.editingFinished.emit()
     x = y = 0
 else:
@@ -272,8 +280,14 @@ def test_two_documents_autosave_apart(window, qtbot, tmp_path):
     window.doc.undo.setClean()
 
 
+def _whole_map_visible(window):
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    return visible.contains(window.scene.itemsBoundingRect().adjusted(2, 2, -2, -2))
+
+
 def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     window.open_path(str(MAPS / "standard"))
+    assert _whole_map_visible(window)                         # the first view fits
     shown = wait_for_validation(qtbot, window)
     # the standard map is valid; what remains are the map lint's design notes (Trieste - Venice)
     from variantkit.lint import CODES
@@ -287,11 +301,16 @@ def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     # an edit says what it did
     rename_in_properties(window, "par", "lut")
     assert "Rename par to lut" in window.statusBar().currentMessage()
+    action(window, "Edit/Undo").trigger()
+    assert window.statusBar().currentMessage() == "Undone: Rename par to lut"
+    action(window, "Edit/Redo").trigger()
+    assert window.statusBar().currentMessage() == "Rename par to lut"
     # Fit to window shows the whole map
-    window.view.scale(8, 8)
+    for _ in range(4):
+        action(window, "View/Zoom in").trigger()
+    assert not _whole_map_visible(window)
     action(window, "View/Fit to window").trigger()
-    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-    assert visible.contains(window.scene.itemsBoundingRect().adjusted(2, 2, -2, -2))
+    assert _whole_map_visible(window)
     window.doc.undo.setClean()
 
 
@@ -311,7 +330,7 @@ def test_problems_summarise_pending_proposals(window, qtbot, reference):
 
 def test_a_recovered_rename_still_saves_into_the_designers_drawing(window, qtbot, youngstown_with_drawing,
                                                                     tmp_path, reference):
-    _killed_editor(tmp_path, youngstown_with_drawing, "rename")
+    _killed_editor(tmp_path, youngstown_with_drawing, "rename:mos:msk")
     assert window.offer_recovery(str(youngstown_with_drawing))
     doc = window.doc
     assert doc.path == str(youngstown_with_drawing / "variant.yaml")
@@ -393,3 +412,76 @@ def test_power_colours_are_checked_as_typed_and_picked(window, qtbot, answers, t
     panel.apply_button.click()
     action(window, "File/Save").trigger()
     assert load(str(tmp_path / "standard")).variant.power("france").colour == "#12ab34"
+
+
+def test_a_refused_edit_says_why_and_changes_nothing(window, qtbot):
+    window.open_path(str(MAPS / "standard"))
+    before = window.doc.snapshot()
+    rename_in_properties(window, "par", "bad id")
+    assert "not an id" in window.statusBar().currentMessage()
+    assert window.doc.snapshot() == before and window.doc.undo.count() == 0 and not window.doc.modified
+    qtbot.waitUntil(lambda: window.properties.pid == "par")     # Properties shows Paris again
+    assert window.properties.id_edit.text() == "par"
+
+
+def test_opening_a_recent_file_offers_its_autosaved_work(window, qtbot, answers, tmp_path):
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    path = str(tmp_path / "standard" / "variant.yaml")
+    _killed_editor(tmp_path, tmp_path / "standard", "rename:par:lut")
+    window.open_path(path)                                    # the recent list has both
+    window.open_path(str(MAPS / "youngstown"))
+    answers.buttons.append("Recover")
+    action(window, "File/Open recent/" + path).trigger()
+    assert window.doc.path == path and window.doc.variant.province("lut") and window.doc.modified
+    window.doc.undo.setClean()
+
+
+def test_save_as_never_writes_over_anothers_drawing(window, answers, tmp_path):
+    window.open_path(str(MAPS / "standard"))
+    window.use_tool("vertex")
+    x, y = window.doc.outlines["par"][0][1]
+    drag(window.scene, (x, y), (x + 7, y + 3))               # a shape edited: saved as our own art
+    folder = tmp_path / "theirs"
+    folder.mkdir()
+    (folder / "map.svg").write_text("<svg>someone's drawing</svg>")
+    answers.files.append(str(folder / "variant.yaml"))
+    action(window, "File/Save as...").trigger()
+    assert (folder / "map.svg").read_text() == "<svg>someone's drawing</svg>"
+    v = load(str(folder)).variant
+    assert v.art == "map-2.svg" and (folder / "map-2.svg").exists()
+    # saving again writes the document's own file, not a third one
+    drag(window.scene, (x + 7, y + 3), (x + 9, y + 3))
+    action(window, "File/Save").trigger()
+    assert sorted(os.listdir(folder)) == ["map-2.svg", "map.svg", "variant.yaml"]
+
+
+def test_a_subvariant_edit_it_cannot_state_is_refused(window, subvariant):
+    window.open_path(str(subvariant))
+    before = subvariant.read_bytes()
+    panel = window.powers
+    panel.new_button.click()
+    for key, text in (("id", "tibet"), ("name", "Tibet"), ("letter", "B"), ("colour", "#aa5500")):
+        panel.fields[key].setText(text)
+    panel.apply_button.click()
+    assert window.doc.variant.power("tibet")
+    action(window, "File/Save").trigger()
+    assert subvariant.read_bytes() == before and window.doc.modified
+    assert "VK901" in window.statusBar().currentMessage() and "power tibet" in window.statusBar().currentMessage()
+    window.doc.undo.setClean()
+
+
+def test_a_file_that_cannot_be_opened_leaves_the_work_open(window, qtbot, answers, tmp_path):
+    shutil.copytree(MAPS / "standard", tmp_path / "standard")
+    window.open_path(str(tmp_path / "standard"))
+    rename_in_properties(window, "par", "lut")
+    window.write_recovery()
+    folder = window.recovery.folder
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: 1\nid: [unclosed\n")
+    answers.files.append(str(broken))
+    action(window, "File/Open...").trigger()
+    lines = [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
+    assert lines[0] == "Cannot open the file" and any("VK002" in s for s in lines), lines
+    assert window.doc.variant.province("lut") and window.doc.modified     # the work is still here
+    assert os.path.isdir(folder)                                          # and so is its autosave
+    window.doc.undo.setClean()

@@ -75,3 +75,12 @@ def test_njudge_bad_lines(tmp_path):
     path.write_text("Paris, F\nBrest, F bre\n-1\nbre xc eng\n-1\n")
     v, problems = read(str(path))
     assert {(p.code, p.line) for p in problems} >= {("VK761", 1), ("VK762", 4)}
+
+
+def test_njudge_link_to_an_unknown_territory_is_refused(tmp_path):
+    from variantkit.formats.njudge import read as read_njudge
+    path = tmp_path / "odd name [v2].map"
+    path.write_text("Paris, l par\nBrest, x bre\n-1\npar-mv: bre zzz par\nbre-mv: par\n-1\n")
+    v, problems = read_njudge(str(path))
+    assert [(p.code, p.line, p.severity) for p in problems if p.code == "VK763"] == [("VK763", 4, "error")]
+    assert v.id == "odd-name-v2" and [(e.a, e.b) for e in v.edges] == [("bre", "par")]

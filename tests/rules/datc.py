@@ -200,9 +200,12 @@ def _state(case: Case, kind: str) -> GameState:
     return state
 
 
-def play(case: Case):
-    """Returns (outcomes of the case's own orders, the game after the phase)."""
+def play(case: Case, options: Optional[Dict[str, object]] = None):
+    """Returns (outcomes of the case's own orders, the game after the phase);
+    ``options`` are rule options set on top of the map's (DATC 4's choices)."""
     v = standard(case.name.startswith("v2.4"))
+    if options:
+        v = replace(v, rules=replace(v.rules, options={**v.rules.options, **options}))
     if case.phase == "R" and case.before is not None:
         game = Game(v, _state(case.before, "M"))
         orders, bad = game.parse(_by_power(case.before.orders))

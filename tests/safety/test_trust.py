@@ -71,3 +71,12 @@ def test_play_names_the_line_of_the_order(tmp_path, capsys):
     script.write_text("S1901M\nfrance: A par - bur\ngermany: A par - pic\n")
     assert main(["play", STANDARD, "--orders", str(script)]) == 2
     assert f"{script}:3: error VK403: A par - pic: germany orders france's unit A par" in capsys.readouterr().err
+
+
+def test_play_reads_a_power_by_letter_or_adjective(tmp_path, capsys):
+    """Filing under "F:" or "French:" is France: its own units move, no VK403."""
+    script = tmp_path / "orders.txt"
+    script.write_text("S1901M\nF: A par - bur\nFrench: A mar - spa\n")
+    assert main(["play", STANDARD, "--orders", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert "A par - bur: succeeds" in out and "A mar - spa: succeeds" in out

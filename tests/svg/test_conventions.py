@@ -49,3 +49,41 @@ def test_plain_ids(tmp_path):
                     f'<rect id="b" fill="{LAND}" x="200" y="0" width="200" height="200"/></svg>')
     _, inf = infer_svg(str(path))
     assert inf.convention == "plain" and {(e.edge.a, e.edge.b) for e in inf.edges} == {("a", "b")}
+
+
+def test_jdip_water_class_and_coast_highlight_strips(tmp_path):
+    """A jDip drawing whose seas are styled by a `.water` class with a fill
+    too pale to read as blue, and whose MapLayer draws a highlight strip
+    `_bul-ec` along a named coast: the seas are water, the strip is the
+    coast bul/ec (there is no MouseLayer coast), not a province."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">'
+           '<style>.water {fill:#f4f4ff} .land {fill:#eedd99}</style>'
+           '<g id="MapLayer">'
+           '<rect id="_bla" class="water" x="0" y="0" width="400" height="100"/>'
+           '<rect id="_aeg" class="water" x="0" y="300" width="400" height="100"/>'
+           '<rect id="_bul" class="land" x="0" y="100" width="200" height="200"/>'
+           '<rect id="_ser" class="land" x="200" y="100" width="200" height="200"/>'
+           '<polyline id="_bul-ec" points="0,100 200,100 200,130 0,130 0,100"/>'
+           '<polyline id="_bul-sc" points="0,270 200,270 200,300 0,300 0,270"/>'
+           '</g><g id="MouseLayer"/></svg>')
+    path = tmp_path / "jdip.svg"
+    path.write_text(svg)
+    _, inf = infer_svg(str(path))
+    assert inf.convention == "jdip"
+    assert set(inf.regions) == {"bla", "aeg", "bul", "ser"} and set(inf.coasts) == {"bul/ec", "bul/sc"}
+    assert inf.regions["bla"].terrain is Terrain.WATER and inf.regions["aeg"].terrain is Terrain.WATER
+    e = {(x.edge.a, x.edge.b, x.edge.units.value) for x in inf.edges}
+    assert {("bla", "bul/ec", "fleet"), ("aeg", "bul/sc", "fleet"), ("bul", "ser", "army")} <= e
+
+
+def test_centre_markers_in_their_own_layer_mark_centres(tmp_path):
+    """A plain drawing with a `Supply centres` layer of dots: each dot marks
+    the province it lies in as a centre, and no dot becomes a province."""
+    path = tmp_path / "sc.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200">'
+                    f'<g id="land"><rect id="a" fill="{LAND}" x="0" y="0" width="200" height="200"/>'
+                    f'<rect id="b" fill="{LAND}" x="200" y="0" width="200" height="200"/></g>'
+                    '<g id="Supply centres"><circle id="dot1" cx="300" cy="100" r="5"/></g></svg>')
+    _, inf = infer_svg(str(path))
+    assert set(inf.regions) == {"a", "b"}
+    assert inf.regions["b"].center and not inf.regions["a"].center

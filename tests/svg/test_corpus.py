@@ -45,6 +45,9 @@ def test_drawing_against_its_judges_graph(reference, name):
     _, inference = infer_svg(str(drawing))
     graph = truth(reference, name)
     assert inference.convention == CONVENTION.get(name, "jdip")
+    # coast highlight strips and coast shapes are coasts, never provinces
+    assert not [r for r in inference.regions if "-" in r or "/" in r]
+    assert {c.split("/")[0] for c in inference.coasts} <= set(inference.regions)
     result = score(inference, graph, UNDRAWABLE.get(name, set()) | NOT_PLAYED.get(name, set()))
     short = SHORT.get(name)
     for unit in ("army", "fleet"):
@@ -114,3 +117,17 @@ def test_centres_proposed_from_the_art(reference, name):
     got = {graph.name(r.id) for r in inf.regions.values() if r.center}
     assert got - graph.centres == CENTRE_EXTRAS.get(name, set())
     assert graph.centres <= got
+
+
+def test_import_svg_json_carries_the_proposals(reference, tmp_path, capsys):
+    """The command's JSON: the convention, each province's name and centre,
+    each link's confidence and doubt (what the editor shows)."""
+    import json
+    drawing = reference / "corpus" / "godip" / "classical" / "classicalmap.svg"
+    assert main(["import", "svg", str(drawing), "-o", str(tmp_path / "out"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["convention"] == "diplicity"
+    par = next(p for p in data["provinces"] if p["id"] == "par")
+    assert par["name"] == "Paris" and par["center"] is True
+    assert len(data["edges"]) == 218
+    assert all(0.0 < e["confidence"] <= 1.0 and e["doubtful"] == (e["confidence"] < 0.6) for e in data["edges"])

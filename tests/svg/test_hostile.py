@@ -84,3 +84,16 @@ def test_unknown_unit_is_refused_on_the_command_line(tmp_path, capsys):
     assert main(["import", "svg", str(path), "-o", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert f"{path}:1:" in err and "VK809" in err and "Traceback" not in err
+
+
+def test_curves_that_flatten_to_millions_of_points_are_refused(tmp_path):
+    """30,000 deep curves in a 0.8 MB path (each sampled to about 60 points
+    at the reader's tolerance) would make 1.8 million points, where godip's
+    classical map has 70,000: refused at the path's line, not read."""
+    curves = " c 0,1000 1000,1000 1000,0" * 30_000
+    path = tmp_path / "curvy.svg"
+    path.write_text(f'<svg {NS} viewBox="0 0 100 100">\n<path id="p" d="M 0 0{curves} z"/>\n</svg>')
+    with pytest.raises(UnusableInput) as info:
+        read_svg(str(path))
+    problem = info.value.problems[0]
+    assert problem.code == "VK809" and "points" in problem.message and problem.line == 2

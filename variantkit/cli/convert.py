@@ -6,9 +6,12 @@ from __future__ import annotations
 import os
 import sys
 
+from dataclasses import replace
+
 from ..files import check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
+from ..validate import load_checked
 from .output import add_force, finite, input_paths, load_or_exit, print_problems
 
 
@@ -22,6 +25,7 @@ def register(sub) -> None:
                    help="folder for variant.yaml (created if need be)")
     p.add_argument("--json", action="store_true", help="problems as JSON")
     p.add_argument("--gap", type=finite(0, 1e6), help="svg: drawing gap to bridge (default: measured)")
+    p.add_argument("--variant", metavar="NAME", help="jdip: which variant of variants.xml (default: the first)")
     add_force(p)
     p.set_defaults(func=cmd_import)
 
@@ -52,7 +56,14 @@ def cmd_import(args) -> int:
         return import_svg(args)
     out = os.path.join(args.output, "variant.yaml")
     check_target(out, args.force, [args.path])
-    variant, problems = formats()[args.format].read(args.path)
+    if args.variant and args.format == "jdip":
+        from ..formats.jdip import read as read_jdip
+        variant, problems = read_jdip(args.path, args.variant)
+    else:
+        variant, problems = formats()[args.format].read(args.path)
+    if variant is not None and not any(p.severity == "error" for p in problems):
+        with protecting([args.path]):
+            problems = problems + _reload_problems(variant, args)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
     if variant is None or errors:
@@ -64,6 +75,22 @@ def cmd_import(args) -> int:
           f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
           file=sys.stderr)
     return 0
+
+
+def _reload_problems(variant, args):
+    """An importer never writes a variant that would not load: what it would
+    write is written aside, loaded and checked; its errors refuse the import
+    (placed at the source, since the file is not kept)."""
+    os.makedirs(args.output, exist_ok=True)
+    trial = os.path.join(args.output, ".variantkit-import-check.yaml")
+    try:
+        save(variant, trial)
+        loaded = load_checked(trial)
+    finally:
+        if os.path.exists(trial):
+            os.remove(trial)
+    return [replace(p, file=args.path, line=None, column=None,
+                    message="as imported, " + p.message) for p in loaded.report.errors]
 
 
 def cmd_export(args) -> int:

@@ -75,7 +75,8 @@ def parse_filed(game: Game, filed):
     another power.  Returns (orders, unreadable, problems)."""
     s = game.state
     parsed, bad, problems = [], [], []
-    for power, items in filed.items():
+    for filed_as, items in filed.items():
+        power = game.parser().power(filed_as) or filed_as  # "F:" or "French:" in a script is france
         for text, file, line, what in items:
             orders, unreadable = game.parse({power: [text]})
             bad += unreadable

@@ -7,14 +7,21 @@ from typing import Dict
 
 from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
+from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, middle
+
+# a layer of centre markers ("Supply centres", "SC markers", "centers"; not "province centres")
+MARKERS = re.compile(r"supply|cent(er|re)s?\b|\bsc\b", re.I)
 
 
 def read(doc: SvgDocument) -> Reading:
     inkscape = any(s.label for s in doc.shapes)
     out: Dict[str, DrawnShape] = {}
     coasts = []
+    markers = []
     for s in doc.shapes:
+        if s.layer and MARKERS.search(s.layer) and "province" not in s.layer.lower():
+            markers.append(middle(s.rings))
+            continue
         name = s.label or s.id or s.group
         m = COAST_ID.match(name.lower().replace(" ", "-"))
         if m:
@@ -32,7 +39,7 @@ def read(doc: SvgDocument) -> Reading:
             have.holes.extend(s.rings)   # water drawn inside a land province: not part of it
         else:
             have.rings.extend(s.rings)
-    reading = Reading("inkscape" if inkscape else "plain", list(out.values()) + coasts)
+    reading = Reading("inkscape" if inkscape else "plain", list(out.values()) + coasts, markers=markers)
     reading.terrain_drawn = any(d.water is not None or d.impassable for d in out.values())
     reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if not t.hidden]
     return reading

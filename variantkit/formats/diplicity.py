@@ -122,7 +122,7 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         "victoryConditions": victory,
         "phaseProgression": {"seasons": seasons, "transitions": transitions},
         "nations": nations, "provinces": out_provinces, "namedCoasts": coasts,
-        "initialState": {"phase": {"season": SEASON[start[0]], "year": int(start[1:5]), "type": KIND[start[5]]},
+        "initialState": {"phase": {"season": SEASON[start[0]], "year": int(start[1:-1]), "type": KIND[start[-1]]},
                          "units": units, "supplyCenters": centres},
     }
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
@@ -28,25 +28,26 @@ from ..files import atomic_write
 from ..names import normalize
 from ..problems import Problem, UnusableInput
 from .base import ExportReport, Format
+from .dpjudge_calendar import MODEL_SEASON, Calendar
+from .dpjudge_powers import Origin, PowerDirectives, PowerRecord, display_name, power_id
+from .dpjudge_rules import WRITTEN, option_for
 
 TERRAINS = {"LAND": Terrain.LAND, "WATER": Terrain.WATER, "COAST": Terrain.COAST,
             "PORT": Terrain.COAST, "SHUT": Terrain.IMPASSABLE}
-KEYWORDS = {"USE", "USES", "MAP", "AMEND", "DROP", "UNOWNED", "NEUTRAL", "VICTORY", "BEGIN",
-            "RULE", "RULES", "FLAGS", "IN", "FROM", "FLOW", "DIRECTIVE", "UNITS"} | set(TERRAINS)
-SEASONS = {"SPRING": "spring", "SUMMER": "summer", "FALL": "fall", "AUTUMN": "fall",
-           "WINTER": "winter"}
+# judge and display settings that say nothing about the board or the rules of play
+SETTINGS = {"TEXTONLY", "FLAGS", "FLAG", "NOTIFY", "ROTATE"}
+# directives whose meaning the model cannot hold: reported by name, never guessed at
+UNSUPPORTED = {"NEWHOMES": "the years in which homes are chosen anew",
+               "RESERVES": "reserve units", "MILITIA": "home-defence units",
+               "CONTROL": "a dummy's controller", "LEAGUE": "leagues", "TEAM": "teams",
+               "TEAMS": "teams"}
 MAX_BYTES = 5 * 1024 * 1024
 MAX_READS = 200                # files read, counting a file each time it is USEd
 MAX_TOTAL_BYTES = 4 * MAX_BYTES  # bytes read over all the files: USE fan-out multiplies reads
 MAX_LINE = 10_000              # characters in a line; real lines are under 200
-_TOKEN = re.compile(r"^(?P<oneway>:)?(?:(?P<powers>[A-Z]+):)?(?P<loc>[A-Za-z0-9]+(?:/[A-Za-z]+)?)"
+_TOKEN = re.compile(r"^(?P<pre>[~*]*)(?P<oneway>:)?(?:(?P<powers>[A-Z]+):)?"
+                    r"(?P<loc>[A-Za-z0-9]+(?:/[A-Za-z]+)?)"
                     r"(?P<cond>\([A-Za-z0-9,]*\))?(?P<mods>[~*]*)$")
-
-
-@dataclass
-class Origin:
-    file: str
-    line: int
 
 
 @dataclass
@@ -71,36 +72,32 @@ class _Loc:
 
 
 @dataclass
-class _Power:
-    name: str
-    adjective: str = ""
-    letter: str = ""
-    homes: List[str] = field(default_factory=list)
-    units: List[Tuple[str, str]] = field(default_factory=list)  # ("A", "STP/NC")
-    origin: Optional[Origin] = None
-
-
-@dataclass
 class DpjudgeResult:
     variant: Optional[Variant]
     problems: List[Problem]
 
 
-class _Reader:
+class _Reader(PowerDirectives):
     def __init__(self) -> None:
         self.names: Dict[str, Tuple[str, List[str], Origin]] = {}
         self.locs: Dict[str, _Loc] = {}
-        self.powers: Dict[str, _Power] = {}
+        self.powers: Dict[str, PowerRecord] = {}
         self.unowned: List[str] = []
+        self.inhabits: Set[str] = set()
         self.victory: Optional[int] = None
-        self.begin: Optional[str] = None
+        self.begin: Optional[Tuple[List[str], Origin]] = None
+        self.calendar = Calendar()
+        self.flow_origin: Optional[Origin] = None
         self.rules: Dict[str, bool] = {}
+        # IN directives: (season word, terrain, code, origin), resolved once the calendar is known
+        self.seasonal_lines: List[Tuple[str, str, str, Origin]] = []
         self.seasonal: Dict[str, Tuple[str, str, Origin]] = {}  # code -> (season, kind, origin)
-        self.renames: List[Tuple[str, str, str, List[str], Origin]] = []
         self.problems: List[Problem] = []
         self.reading: List[str] = []
-        self.power: Optional[_Power] = None
+        self.power: Optional[PowerRecord] = None
         self.map_name: Optional[str] = None
+        self.block: Optional[Tuple[str, Origin]] = None     # DIRECTIVES block: (variant, origin)
+        self.dynamic: Optional[Tuple[str, Origin]] = None   # IN/FROM block: (phase, origin)
 
     # -- reporting ----------------------------------------------------------
     def warn(self, origin: Origin, code: str, message: str, hint: str) -> None:
@@ -145,7 +142,10 @@ class _Reader:
         if b"\x00" in raw:
             raise UnusableInput([Problem("VK601", "the file is binary, not a DPjudge map",
                                          "give the .map text file", path)])
-        text = raw.decode("utf-8", errors="replace")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:  # DPjudge itself reads its maps as Latin-1
+            text = raw.decode("latin-1")
         self.reading.append(real)
         try:
             for number, line in enumerate(text.splitlines(), 1):
@@ -157,94 +157,200 @@ class _Reader:
             self.reading.pop()
 
     def line(self, raw: str, origin: Origin, folder: str) -> None:
-        text = raw.strip()
-        if not text or text.startswith("#"):
+        """One line, tried in DPjudge's own order of directives."""
+        words = raw.split()
+        if not words or words[0].startswith("#"):
             return
-        words = text.split()
-        head = words[0]
-        upper = head.upper()
-        if "->" in text:
-            return self.rename_line(text, origin)
-        if "=" in text and upper not in KEYWORDS:
-            return self.name_line(text, origin)
-        if upper in ("USE", "USES", "MAP"):
-            for name in words[1:]:
-                if upper == "MAP" and self.map_name is None:
-                    self.map_name = name
-                self.read(os.path.join(folder, name if "." in name else name + ".map"), origin)
-            return
-        if upper == "IN":
-            return self.in_line(text, origin)
-        if upper in TERRAINS or upper == "AMEND":
-            return self.terrain_line(words, origin)
-        if upper == "DROP":
-            for code in words[1:]:
-                self.drop(code.upper(), origin)
-            return
-        if upper in ("UNOWNED", "NEUTRAL"):
-            self.power = None
-            self.unowned.extend(w.upper() for w in words[1:])
-            return
+        text = " ".join(words)
+        upper = words[0].upper()
+        if words[-1].upper() in ("DIRECTIVE", "DIRECTIVES"):
+            return self.directives_line(words, origin)
+        if self.block is not None:
+            return self.block_line(words, origin)
+        if upper in ("IN", "FROM") and len(words) > 1:
+            return self.in_line(words, origin)
+        if self.dynamic is not None:
+            return self.dynamic_line(self.dynamic[0], words, origin)
+        if upper in SETTINGS:
+            return self.warn(origin, "VK610", f"{upper} is a judge setting, not part of the variant: "
+                             "left out", "nothing to do unless the game needs it")
         if upper == "VICTORY":
             try:
                 self.victory = int(words[1])
             except (IndexError, ValueError):
                 self.error(origin, "VK603", f"VICTORY needs a number of centres, not {text!r}",
                            "write e.g. VICTORY 18")
+            if len(words) > 2:
+                self.warn(origin, "VK610", f"{text}: the victory counts after the first "
+                          "(lowered as players leave) are left out", "the model has one count")
             return
+        if upper in ("USE", "USES", "MAP"):
+            for name in words[1:]:
+                if upper == "MAP" and self.map_name is None:
+                    self.map_name = name
+                self.read(os.path.join(folder, name if "." in name else name + ".map"), origin)
+            return
+        if upper in ("FLOW", "REFLOW"):
+            return self.flow_line(words, origin)
         if upper == "BEGIN":
-            return self.begin_line(words, origin)
+            self.begin = (words[1:], origin)
+            return
         if upper in ("RULE", "RULES"):
-            for rule in words[1:]:
-                off = rule.startswith("!")
-                self.rules[rule.lstrip("!").lower()] = not off
-            return
-        if upper in ("FLAGS", "FROM", "FLOW", "DIRECTIVE"):
-            self.warn(origin, "VK610", f"{upper} is not represented: {text!r}",
-                      "these are judge settings; set the equivalent rule options by hand if needed")
-            return
-        if upper in ("A", "F") and len(words) == 2:
-            return self.unit_line(upper, words[1].upper(), origin)
+            return self.rule_line(words[1:], origin)
+        if upper in UNSUPPORTED:
+            return self.warn(origin, "VK610", f"{upper} ({UNSUPPORTED[upper]}) is not represented: "
+                             "left out", "games on variantkit play without it")
+        if "=" in text:
+            return self.name_line(text, origin)
+        if upper in ("OWNS", "CENTERS"):
+            return self.owns_line(words, origin)
+        if upper in ("INHABITS", "HOME", "HOMES"):
+            return self.homes_line(words, origin)
         if upper == "UNITS":
-            if self.power is not None:
-                self.power.units.clear()
+            return self.units_line(origin)
+        if upper in ("A", "F"):
+            return self.unit_line(words, origin)
+        if upper in ("DUMMY", "DUMMIES"):
+            return self.dummy_line(words, origin)
+        if upper == "DROP":
+            for code in words[1:]:
+                self.drop(code.upper(), origin)
             return
-        if re.fullmatch(r"[A-Za-z][A-Za-z_]*", head):
-            return self.power_line(text, origin)
-        self.error(origin, "VK604", f"cannot read the line {text!r}",
-                   "see docs/formats/dpjudge.md for the directives variantkit reads")
+        if upper in TERRAINS or upper == "AMEND":
+            return self.terrain_line(words, origin)
+        if upper == "UNPLAYED":
+            return self.unplayed_line(words, origin)
+        return self.power_line(words, origin)
+
+    # -- blocks ---------------------------------------------------------------
+    def directives_line(self, words: List[str], origin: Origin) -> None:
+        """``DIRECTIVES`` ... ``END DIRECTIVES``: rules for every game on the map;
+        ``NAME DIRECTIVES``: rules for games of DPjudge's variant NAME only."""
+        if len(words) > 2:
+            return self.error(origin, "VK604", f"cannot read {' '.join(words)!r}",
+                              "write 'DIRECTIVES', 'VARIANT DIRECTIVES' or 'END DIRECTIVES'")
+        if len(words) == 1:
+            self.block = ("ALL", origin)
+        elif words[0].upper() == "END":
+            self.block = None
+        else:
+            self.block = (words[0].upper(), origin)
+
+    def block_line(self, words: List[str], origin: Origin) -> None:
+        variant = self.block[0] if self.block else "ALL"
+        if words[0].upper() in ("RULE", "RULES") and variant == "ALL":
+            return self.rule_line(words[1:], origin)
+        self.warn(origin, "VK632", f"{' '.join(words)}: a directive for games of DPjudge's variant "
+                  f"{variant} only; not applied", "make a subvariant with the rule options it sets"
+                  if variant != "ALL" else "only RULE lines are read in a DIRECTIVES block")
+
+    def in_line(self, words: List[str], origin: Origin) -> None:
+        """``IN PHASE: directive``, or a block ``IN PHASE`` ... ``IN START``;
+        ``FROM S1905M`` likewise."""
+        upper = words[0].upper()
+        head, colon, rest = " ".join(words[1:]).partition(":")
+        phase = head.strip().upper()
+        if upper == "IN" and phase == "START":
+            self.dynamic = None
+            return
+        if upper == "FROM":
+            self.dynamic = None if colon else ("FROM " + phase, origin)
+            if colon:
+                self.dynamic_line("FROM " + phase, rest.split(), origin)
+            return
+        if not colon:
+            self.dynamic = (phase, origin)
+            return
+        self.dynamic = None
+        self.dynamic_line(phase, rest.split(), origin)
+
+    def dynamic_line(self, phase: str, words: List[str], origin: Origin) -> None:
+        """A directive that holds in one phase only: a terrain line for a season
+        becomes a seasonal space; anything else is reported."""
+        kind = words[0].upper() if words else ""
+        if not phase.startswith("FROM ") and len(phase.split()) == 1 and kind in TERRAINS \
+                and len(words) == 2:
+            self.seasonal_lines.append((phase, kind, words[1].upper(), origin))
+            return
+        self.warn(origin, "VK611", f"'{' '.join(words)}' holds only {phase.lower()}: not represented",
+                  "variantkit reads 'IN SEASON: TERRAIN CODE' (a space open or shut for a season)")
+
+    # -- game settings ------------------------------------------------------
+    def flow_line(self, words: List[str], origin: Origin) -> None:
+        if words[0].upper() == "REFLOW" or len(words) == 1:
+            self.calendar.reset()
+            self.flow_origin = None
+            if len(words) == 1 or words[0].upper() == "REFLOW":
+                return
+        self.flow_origin = self.flow_origin or origin
+        self.calendar.flow(words[1:])
+
+    def rule_line(self, rules: List[str], origin: Origin) -> None:
+        for rule in rules:
+            off = rule.startswith("!")
+            name = rule.lstrip("!").upper()
+            option = option_for(name)
+            if option is None:
+                self.warn(origin, "VK631", f"RULE {name} is not honoured by variantkit's adjudicator: "
+                          "games on variantkit play without it",
+                          "docs/formats/dpjudge.md lists the rules variantkit honours")
+                continue
+            self.rules[option] = not off
 
     # -- directives ---------------------------------------------------------
     def name_line(self, text: str, origin: Origin) -> None:
         full, _, rest = text.partition("=")
         tokens = rest.split()
+        old = None
+        if "->" in full:
+            parts = [p.strip() for p in full.split("->")]
+            if len(parts) != 2 or not parts[0]:
+                self.error(origin, "VK606", f"cannot read the rename {text!r}",
+                           "write 'OLD -> New Name = new aliases...'")
+                return
+            old, full = parts[0].upper(), parts[1]
         if not tokens or not full.strip():
             self.error(origin, "VK605", f"the name line {text!r} lacks a full name or a code",
                        "write 'Full Name = abc alias...'")
             return
         code = tokens[0].lower()
+        if old is not None and not self.rename(old, code.upper(), origin):
+            return
         aliases = [t.replace("+", " ").lower() for t in tokens[1:]]
         self.names[code] = (" ".join(full.split()), aliases, origin)
 
-    def rename_line(self, text: str, origin: Origin) -> None:
-        left, _, right = text.partition("->")
-        old = left.split()[0].upper() if left.split() else ""
-        full, _, rest = right.partition("=")
-        tokens = rest.split()
-        if not old or not tokens:
-            self.error(origin, "VK606", f"cannot read the rename {text!r}",
-                       "write 'OLD -> New Name = new aliases...'")
-            return
-        self.renames.append((old, tokens[0].upper(), " ".join(full.split()),
-                             [t.replace("+", " ").lower() for t in tokens[1:]], origin))
+    def rename(self, old: str, new: str, origin: Origin) -> bool:
+        """``OLD -> name = new``: the location (and its coasts) takes the new code
+        at once, so later lines name it by the new code; its old names go."""
+        if old.lower() not in self.names and old not in self.locs:
+            self.error(origin, "VK615", f"rename of {old}: no such location",
+                       "rename a location named above (in this file or one it USEs)")
+            return False
+        self.names.pop(old.lower(), None)
+        if old == new:
+            return True
 
-    def in_line(self, text: str, origin: Origin) -> None:
-        m = re.match(r"^IN\s+([A-Za-z]+)\s*:\s*(\w+)\s+(\S+)\s*$", text, re.I)
-        if not m or m.group(1).upper() not in SEASONS or m.group(2).upper() not in TERRAINS:
-            self.warn(origin, "VK611", f"the seasonal directive {text!r} is not represented",
-                      "variantkit reads 'IN SEASON: TERRAIN CODE'; set passable_in by hand")
-            return
-        self.seasonal[m.group(3).upper()] = (SEASONS[m.group(1).upper()], m.group(2).upper(), origin)
+        def swap(code: str) -> str:  # the location itself, and a province's coasts with it
+            if code == old:
+                return new
+            head, slash, coast = code.partition("/")
+            return new + slash + coast if head == old and "/" not in old else code
+
+        self.locs = {swap(c): loc for c, loc in self.locs.items()}
+        for loc in self.locs.values():
+            loc.code = swap(loc.code)
+            for a in loc.abuts:
+                a.loc = swap(a.loc)
+        self.unowned = [swap(c) for c in self.unowned]
+        for p in self.powers.values():
+            p.homes = [swap(h) for h in p.homes]
+            p.units = [(k, swap(u), o) for k, u, o in p.units]
+            if p.centers is not None:
+                p.centers = [swap(c) for c in p.centers]
+        if "/" not in old:
+            for key in [k for k in self.names if k.startswith(old.lower() + "/")]:
+                self.names[swap(key.upper()).lower()] = self.names.pop(key)
+        return True
 
     def terrain_line(self, words: List[str], origin: Origin) -> None:
         kind = words[0].upper()
@@ -260,26 +366,41 @@ class _Reader:
             self.error(origin, "VK607", f"expected ABUTS after {written}, found {rest[0]!r}",
                        f"write '{kind} {written} ABUTS ...'")
             return
-        abuts = [a for a in (self.token(t, origin) for t in rest) if a is not None]
+        multi = written.islower() and "/" not in written
+        loc = self.locs.get(code)
+        if loc is not None and loc.multi_main and not multi and "/" not in code:
+            # a multi-coast province written again in upper case loses its coasts
+            for c in [c for c in self.locs if c.startswith(code + "/")]:
+                self.drop(c, origin, decoast=True)
         if kind == "AMEND":
-            loc = self.locs.get(code)
             if loc is None:
                 self.error(origin, "VK608", f"AMEND {written}: no such location yet",
                            "define the location with LAND/WATER/COAST before amending it")
                 return
-            for a in abuts:
-                if a.loc.startswith("-"):
-                    gone = a.loc[1:]
-                    loc.abuts = [b for b in loc.abuts if b.loc != gone]
-                else:
-                    loc.abuts = [b for b in loc.abuts if b.loc != a.loc] + [a]
-            return
-        multi = written.islower() and "/" not in written
-        self.locs[code] = _Loc(code, kind, multi, abuts, origin)
+            loc.multi_main = multi
+        elif loc is None:
+            loc = self.locs[code] = _Loc(code, kind, multi, [], origin)
+        else:
+            # a location written again: its terrain changes; its links only if ABUTS is written
+            loc.kind, loc.multi_main, loc.origin = kind, multi, origin
+            if len(words) > 2:
+                loc.abuts = []
+        for t in rest:
+            if t.startswith("-"):
+                gone = t[1:].upper()
+                loc.abuts = [b for b in loc.abuts if not b.loc.startswith(gone)]
+                continue
+            a = self.token(t, origin)
+            if a is None:
+                continue
+            if a.loc.split("/")[0] == code.split("/")[0]:
+                self.warn(origin, "VK625", f"{written} abuts itself ({t}): left out",
+                          "a space is not its own neighbour")
+                continue
+            loc.abuts = [b for b in loc.abuts if b.loc != a.loc] + [a]
 
     def token(self, text: str, origin: Origin) -> Optional[_Abut]:
-        removing = text.startswith("-")
-        m = _TOKEN.match(text[1:] if removing else text)
+        m = _TOKEN.match(text)
         if not m:
             self.error(origin, "VK609", f"cannot read the neighbour {text!r}",
                        "a neighbour is a code such as MAO, spa, Tys or BUL/EC, optionally with ~ or *")
@@ -288,102 +409,89 @@ class _Reader:
         base = loc.split("/")[0]
         case = "lower" if base.islower() else ("title" if base[0].isupper() and base[1:].islower()
                                                  and len(base) > 1 else "upper")
-        return _Abut(("-" if removing else "") + loc.upper(), case, "~" in m.group("mods"),
-                     "*" in m.group("mods"), bool(m.group("oneway")), m.group("powers") or "",
-                     m.group("cond") or "", origin)
+        mods = m.group("pre") + m.group("mods")
+        return _Abut(loc.upper(), case, "~" in mods, "*" in mods, bool(m.group("oneway")),
+                     m.group("powers") or "", m.group("cond") or "", origin)
 
-    def drop(self, code: str, origin: Origin) -> None:
-        gone = {c for c in self.locs if c == code or c.startswith(code + "/")}
+    def drop(self, code: str, origin: Origin, decoast: bool = False) -> None:
+        """DPjudge's DROP: every location whose code begins with ``code``."""
+        gone = {c for c in self.locs if c.startswith(code)}
         if not gone:
             self.warn(origin, "VK612", f"DROP {code}: no such location", "check the code")
         for c in gone:
             del self.locs[c]
         for loc in self.locs.values():
-            loc.abuts = [a for a in loc.abuts if a.loc.split("/")[0] != code]
+            kept = [a for a in loc.abuts if not a.loc.startswith(code)]
+            if decoast and len(kept) != len(loc.abuts):
+                # DPjudge links the coast's neighbours to the province, in upper case
+                prov = code.split("/")[0]
+                same = [a for a in kept if a.loc == prov]
+                if same:
+                    same[0].case = "upper"
+                else:
+                    first = next(a for a in loc.abuts if a.loc.startswith(code))
+                    kept.append(_Abut(prov, "upper", first.strait, first.half, first.oneway,
+                                      first.powers, first.cond, first.origin))
+            loc.abuts = kept
         self.unowned = [c for c in self.unowned if c != code]
         for p in self.powers.values():
             p.homes = [h for h in p.homes if h != code]
-            p.units = [u for u in p.units if u[1].split("/")[0] != code]
-        self.names.pop(code.lower(), None)
-        for key in [k for k in self.names if k.startswith(code.lower() + "/")]:
+            p.units = [u for u in p.units if u[1].split("/")[0] != code[:3]]
+        for key in [k for k in self.names if k.upper().startswith(code)]:
             del self.names[key]
 
-    def begin_line(self, words: List[str], origin: Origin) -> None:
-        try:
-            season = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}[words[1].upper()]
-            year = int(words[2])
-            kind = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}[words[3].upper()]
-            self.begin = f"{season}{year}{kind}"
-        except (IndexError, KeyError, ValueError):
-            self.error(origin, "VK603", f"cannot read {' '.join(words)!r}",
-                       "write e.g. BEGIN SPRING 1901 MOVEMENT")
-
-    def power_line(self, text: str, origin: Origin) -> None:
-        m = re.match(r"^([A-Za-z][A-Za-z_]*)\s*(?:\(([^)]*)\))?\s*(.*)$", text)
-        name = m.group(1).upper()
-        power = self.powers.get(name)
-        if power is None:
-            power = self.powers[name] = _Power(name, origin=origin)
-        if m.group(2) is not None:
-            adjective, _, letter = m.group(2).partition(":")
-            power.adjective = adjective.strip()
-            power.letter = letter.strip().upper()
-        centres = m.group(3).split()
-        if centres:
-            homes = []
-            for c in centres:
-                if c[0] in "-+@":
-                    self.warn(origin, "VK613", f"the centre prefix in {c!r} is not represented",
-                              "edit the power's homes by hand")
-                    c = c[1:]
-                homes.append(c.upper())
-            power.homes = homes
-            taken = set(homes)
-            self.unowned = [c for c in self.unowned if c not in taken]
-            for other in self.powers.values():
-                if other is not power:
-                    other.homes = [h for h in other.homes if h not in taken]
-        self.power = power
-
-    def unit_line(self, kind: str, loc: str, origin: Origin) -> None:
-        if self.power is None:
-            self.error(origin, "VK614", f"the unit {kind} {loc} belongs to no power",
-                       "put unit lines after their power's line")
-            return
-        province = loc.split("/")[0]
-        for p in self.powers.values():  # a unit line replaces whatever stood in the province
-            p.units = [u for u in p.units if u[1].split("/")[0] != province]
-        self.power.units.append((kind, loc))
-
-    # -- renames ------------------------------------------------------------
-    def apply_renames(self) -> None:
-        for old, new, full, aliases, origin in self.renames:
-            if old not in self.locs and not any(c.startswith(old + "/") for c in self.locs):
-                self.warn(origin, "VK615", f"rename of {old}: no such location", "check the code")
+    # -- after the last line ----------------------------------------------------
+    def finish(self, path: str) -> Optional[str]:
+        """Resolve what needs the whole file: the calendar, the BEGIN phase, the
+        seasonal spaces; the start phase is returned."""
+        for what, (_, origin) in (("a DIRECTIVES block", self.block or ("", None)),
+                                  ("an IN block", self.dynamic or ("", None))):
+            if origin is not None:
+                self.warn(origin, "VK604", f"{what} is not closed", "close it (END DIRECTIVES, IN START)")
+        problem = self.calendar.complete()
+        if problem:
+            self.error(self.flow_origin or Origin(path, 1), problem.code, problem.message, problem.hint)
+        start = None
+        if self.begin is not None:
+            words, origin = self.begin
+            start, problem = self.calendar.begin(words)
+            if problem:
+                self.error(origin, problem.code, problem.message, problem.hint)
+        for season, kind, code, origin in self.seasonal_lines:
+            letter = self.calendar.letter(season)
+            if letter is None:
+                self.warn(origin, "VK611", f"IN {season}: not a season of this map "
+                          f"({', '.join(self.calendar.season_names())}); not represented",
+                          "name a season the FLOW (or DPjudge's default year) has")
                 continue
-
-            def swap(code: str) -> str:
-                head, slash, coast = code.partition("/")
-                return new + slash + coast if head == old else code
-
-            self.locs = {swap(c): loc for c, loc in self.locs.items()}
-            for loc in self.locs.values():
-                loc.code = swap(loc.code)
-                for a in loc.abuts:
-                    a.loc = swap(a.loc)
-            self.unowned = [swap(c) for c in self.unowned]
-            for p in self.powers.values():
-                p.homes = [swap(h) for h in p.homes]
-                p.units = [(k, swap(u)) for k, u in p.units]
-            if old in self.seasonal:
-                self.seasonal[new] = self.seasonal.pop(old)
-            _, old_aliases, _ = self.names.pop(old.lower(), ("", [], origin))
-            keep = [a for a in aliases if a != new.lower()]
-            for a in [old.lower()] + old_aliases:
-                if a not in keep:
-                    keep.append(a)
-            self.names[new.lower()] = (full, keep, origin)
-
+            self.seasonal[code] = (MODEL_SEASON[letter], kind, origin)
+        for home in self.unowned:
+            if home not in self.locs:
+                self.error(Origin(path, 1), "VK629", f"the neutral centre {home} is not a location",
+                           "name a location defined above")
+        if not self.locs:
+            self.error(Origin(path, 1), "VK626", "the map defines no locations",
+                       "a DPjudge map has LAND/WATER/COAST lines (or USEs a map that has)")
+        if len(self.powers) < 2:
+            self.error(Origin(path, 1), "VK627", f"the map defines {len(self.powers)} power(s)",
+                       "DPjudge needs at least two powers")
+        for p in self.powers.values():
+            for kind, loc, origin in p.units:
+                if loc not in self.locs:
+                    self.error(origin, "VK629", f"the unit {kind} {loc} of {p.key} stands on no location",
+                               "name a location defined above (renamed and dropped codes are gone)")
+            for home in p.homes + (p.centers or []):
+                if home not in self.locs:
+                    self.error(p.origin or Origin(path, 1), "VK629", f"the centre {home} of {p.key} "
+                               "is not a location", "name a location defined above")
+            if not (p.homes or p.units or p.centers is not None or p.adjective):
+                self.error(p.origin or Origin(path, 1), "VK634", f"{p.key} is a power with no homes, "
+                           "units or centres: a directive variantkit does not know?",
+                           "DPjudge reads an unknown word as a power's name; check the line")
+            if p.dummy:
+                self.warn(p.origin or Origin(path, 1), "VK628", f"{p.key} is a dummy power on DPjudge "
+                          "(nobody plays it): kept as an ordinary power", "leave it without orders")
+        return start
 
 # ---------------------------------------------------------------------------
 # resolution: DPjudge's moves, then symmetric edges
@@ -405,7 +513,7 @@ class _Builder:
         self.r = r
         # a seasonal space is entered in its season: resolve moves as if open then
         self.kinds = {c: loc.kind for c, loc in r.locs.items()}
-        for code, (season, kind, origin) in r.seasonal.items():
+        for code, (season, _, origin) in r.seasonal.items():
             if code not in r.locs:
                 r.warn(origin, "VK616", f"IN {season.upper()}: no location {code}", "check the code")
 
@@ -418,7 +526,7 @@ class _Builder:
     def moves(self):
         army: Dict[Tuple[str, str], _Abut] = {}
         fleet: Dict[Tuple[str, str], _Abut] = {}
-        locs = {c: self.effective(l) for c, l in self.r.locs.items()}
+        locs = {c: self.effective(loc) for c, loc in self.r.locs.items()}
         for code, loc in locs.items():
             for a in loc.abuts:
                 target = locs.get(a.loc)
@@ -437,7 +545,7 @@ class _Builder:
 
     def edges(self) -> List[Edge]:
         army, fleet = self.moves()
-        letters = {p.letter or p.name[0]: p.name.lower() for p in self.r.powers.values()}
+        letters = {p.letter or p.key[0]: power_id(p.key) for p in self.r.powers.values()}
         out: Dict[Tuple[str, str, bool], Dict[str, object]] = {}
         for unit, moves in (("army", army), ("fleet", fleet)):
             for (src, dst), abut in moves.items():
@@ -473,7 +581,7 @@ class _Builder:
 
     def provinces(self) -> List[Province]:
         r = self.r
-        centres = {h for p in r.powers.values() for h in p.homes} | set(r.unowned)
+        centres = {h for p in r.powers.values() for h in p.homes + (p.centers or [])} | set(r.unowned)
         out = []
         for code, loc in sorted(r.locs.items()):
             if "/" in code:
@@ -492,9 +600,9 @@ class _Builder:
                 elif kind == "SHUT":
                     r.warn(origin, "VK611", f"{code} shut in {season} is not represented",
                            "give passable_in the seasons it is open")
-            if loc.kind == "PORT":
-                r.warn(loc.origin, "VK622", f"{code} is a PORT: read as a coast whose fleets cannot convoy",
-                       "the model has no convoying coasts yet")
+            if loc.kind == "PORT" and (loc.multi_main or any(k.startswith(code + "/") for k in r.locs)):
+                r.warn(loc.origin, "VK622", f"{code} is a PORT with coasts: read as a coast that does "
+                       "not convoy", "DPjudge's ports convoy from one coastal space")
             coasts = []
             for c in sorted(k for k in r.locs if k.startswith(code + "/")):
                 cid = c.split("/")[1].lower()
@@ -506,7 +614,8 @@ class _Builder:
                 r.warn(loc.origin, "VK623", f"{code} is written in lower case but has no coast lines",
                        "a lower-case province line marks a multi-coast province")
             out.append(Province(code.lower(), full, terrain, tuple(self.aliases(aliases, code.lower())),
-                                code in centres, tuple(coasts), passable_in=passable))
+                                code in centres, tuple(coasts), passable_in=passable,
+                                port=loc.kind == "PORT" and not coasts and not loc.multi_main))
         return out
 
     def aliases(self, aliases: List[str], own: str) -> List[str]:
@@ -528,10 +637,14 @@ class _Builder:
     def powers(self) -> List[Power]:
         out = []
         for p in self.r.powers.values():
+            centers = None
+            if p.centers is not None and sorted(p.centers) != sorted(p.homes):
+                centers = tuple(c.lower() for c in p.centers)
             out.append(Power(
-                p.name.lower(), _title(p.name), _title(p.adjective), p.letter or p.name[0].upper(), "",
+                power_id(p.key), display_name(p.name), display_name(p.adjective) if p.adjective else "",
+                p.letter or p.key[0].upper(), "",
                 tuple(h.lower() for h in p.homes),
-                tuple(Unit(UnitType(k), loc.lower()) for k, loc in p.units)))
+                tuple(Unit(UnitType(k), loc.lower()) for k, loc, _ in p.units), centers))
         return out
 
 
@@ -542,13 +655,13 @@ def read_dpjudge(path: str, variant_id: Optional[str] = None) -> DpjudgeResult:
     """
     reader = _Reader()
     reader.read(path)
-    reader.apply_renames()
+    start = reader.finish(path)
     builder = _Builder(reader)
     provinces = builder.provinces()
     edges = builder.edges()
     powers = builder.powers()
-    vid = variant_id or os.path.splitext(os.path.basename(path))[0].lower()
-    rules = Rules(victory=reader.victory, start=reader.begin or Rules.start,
+    vid = variant_id or re.sub(r"[^a-z0-9_-]", "-", os.path.splitext(os.path.basename(path))[0].lower())
+    rules = Rules(victory=reader.victory, start=start or Rules.start,
                   options=dict(sorted(reader.rules.items())))
     variant = Variant(vid, _title(vid), tuple(provinces), tuple(edges), tuple(powers), rules)
     return DpjudgeResult(variant, reader.problems)
@@ -651,7 +764,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
                 abuts[p.id].append(pb.upper() if case == "upper" else pb.capitalize())
     seasonal = []
     for p in sorted(v.provinces, key=lambda p: p.id):
-        kind = WRITE_KIND[p.terrain]
+        kind = "PORT" if p.port else WRITE_KIND[p.terrain]
         if p.passable_in:
             if len(p.passable_in) != 1:
                 report.refuse("VK702", f"{p.id} is passable in {', '.join(p.passable_in)}",
@@ -668,7 +781,8 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if p.offboard:
             report.lost("VK703", f"{p.id} is an off-board box: DPjudge has no such mark, written as an ordinary space")
         if p.inside:
-            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, written as an ordinary space")
+            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, "
+                        "written as an ordinary space")
     lines.extend([""] + seasonal + ([""] if seasonal else []))
 
     # powers and units
@@ -681,7 +795,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         for u in pw.units:
             lines.append(f"{u.type.value} {u.location.upper()}")
         if pw.centers is not None and set(pw.centers) != set(pw.homes):
-            report.lost("VK705", f"{pw.id} starts with centres other than its homes: DPjudge gives each power its homes")
+            lines.append(("OWNS " + " ".join(c.upper() for c in pw.centers)).rstrip())
         if pw.colour:
             report.lost("VK706", f"the colour of {pw.id} is not part of a DPjudge map")
         lines.append("")
@@ -691,11 +805,15 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     if v.rules.victory is not None:
         lines.append(f"VICTORY {v.rules.victory}")
     phase = v.rules.start
-    lines.append(f"BEGIN {dict(S='SPRING', F='FALL', W='WINTER')[phase[0]]} {phase[1:5]} "
-                 f"{dict(M='MOVEMENT', R='RETREATS', A='ADJUSTMENTS')[phase[5]]}")
+    year = int(phase[1:-1])
+    if year < 1:
+        report.refuse("VK710", f"the game starts in the year {year} (before Christ)",
+                      "DPjudge counts years from 1: start the variant in a later year")
+    lines.append(f"BEGIN {dict(S='SPRING', F='FALL', W='WINTER')[phase[0]]} {year} "
+                 f"{dict(M='MOVEMENT', R='RETREATS', A='ADJUSTMENTS')[phase[-1]]}")
     for opt, value in sorted(v.rules.options.items()):
-        if opt == "hibernate":
-            lines.append("RULE HIBERNATE" if value else "RULE !HIBERNATE")
+        if opt in WRITTEN and isinstance(value, bool):
+            lines.append(f"RULE {'' if value else '!'}{WRITTEN[opt]}")
         else:
             report.lost("VK707", f"the rule option {opt}={value!r} has no DPjudge equivalent")
     if v.rules.draw_after_static_falls:

@@ -136,6 +136,14 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         for adj in prov.iter("ADJACENCY"):
             kind = adj.get("type", "mv")
             refs = [_ref(r) for r in adj.get("refs", "").split()]
+            unknown = [r for r in refs if split_location(r)[0] not in alias_of]
+            if unknown:
+                problems.append(Problem("VK716", f"{pid} ({kind}) names {', '.join(unknown)}, "
+                                        "which is no province", "fix the ref, or add the province",
+                                        adjacency, adj.sourceline))
+                refs = [r for r in refs if r not in unknown]
+            if kind != "mv":  # a fleet list naming the province itself says nothing
+                refs = [r for r in refs if split_location(r)[0] != pid]
             if kind == "mv":
                 declared_mv.add(pid)
                 army[pid].update(split_location(r)[0] for r in refs if split_location(r)[0] != pid)
@@ -181,41 +189,107 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                       modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0))
                  for (a, b), k in sorted(edges.items())]
 
+    def power_key(name: str) -> str:
+        return re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-")
+
+    def province(el, attr: str = "province") -> Optional[str]:
+        """A province named in variants.xml: its shortname or one of its unique names."""
+        name = (el.get(attr) or "").lower()
+        if name in alias_of:
+            return alias_of[name]
+        problems.append(Problem("VK716", f"{el.tag} names the province {name!r}, which the adjacency "
+                                "file does not have", "use a shortname or unique name of the map",
+                                path, el.sourceline))
+        return None
+
     powers: Dict[str, Dict] = {}
+    power_of: Dict[str, str] = {}   # a power's name or alternative name -> its id
     for p in chosen.iter("POWER"):
-        pid = p.get("name", "").lower()
-        powers[pid] = {"name": p.get("name"), "adjective": p.get("adjective", ""), "homes": [], "units": []}
+        pid = power_key(p.get("name", ""))
+        powers[pid] = {"name": p.get("name"), "adjective": p.get("adjective", ""), "homes": [], "units": [],
+                       "owns": []}
+        for name in [p.get("name", "")] + re.split(r"[,;\s]+", p.get("altnames") or ""):
+            if name:
+                power_of.setdefault(power_key(name), pid)
+        if (p.get("active") or "true").lower() == "false":
+            problems.append(Problem("VK719", f"{p.get('name')} is inactive in jDip (nobody orders its "
+                                    "units): kept as an ordinary power", "leave it without orders",
+                                    path, p.sourceline, severity="warning"))
     centres: Set[str] = set()
     for sc in chosen.iter("SUPPLYCENTER"):
-        prov = sc.get("province", "").lower()
+        prov = province(sc)
+        if prov is None:
+            continue
         centres.add(prov)
-        home = (sc.get("homepower") or "").lower()
+        home = power_of.get(power_key(sc.get("homepower") or ""), power_key(sc.get("homepower") or ""))
+        owner = power_of.get(power_key(sc.get("owner") or ""))
+        if owner:
+            powers[owner]["owns"].append(prov)
         if home in powers:
             powers[home]["homes"].append(prov)
         elif home and home != "none":
             problems.append(Problem("VK724", f"{prov}: unknown home power {home!r}", "check the power names",
-                                    path, severity="warning"))
+                                    path, sc.sourceline))
     for st in chosen.iter("INITIALSTATE"):
-        pid = st.get("power", "").lower()
-        kind = UnitType.ARMY if st.get("unit", "army").lower() == "army" else UnitType.FLEET
-        loc = st.get("province", "").lower() + (f"/{st.get('unitcoast').lower()}" if st.get("unitcoast") else "")
-        if pid in powers:
-            powers[pid]["units"].append(Unit(kind, loc))
+        pid = power_of.get(power_key(st.get("power", "")), "")
+        unit = st.get("unit", "army").lower()
+        prov = province(st)
+        if unit not in ("army", "fleet"):
+            problems.append(Problem("VK717", f"a starting {unit} of {st.get('power')}: variantkit has "
+                                    "armies and fleets only", "this variant cannot be played on variantkit",
+                                    path, st.sourceline))
+            continue
+        if pid not in powers:
+            problems.append(Problem("VK724", f"a starting unit of {st.get('power')!r}, which is no power "
+                                    "of the variant", "check the power names", path, st.sourceline))
+            continue
+        if prov is None:
+            continue
+        kind = UnitType.ARMY if unit == "army" else UnitType.FLEET
+        loc = prov + (f"/{st.get('unitcoast').lower()}" if st.get("unitcoast") else "")
+        powers[pid]["units"].append(Unit(kind, loc))
+    options: Dict[str, bool] = {}
+    for opt in chosen.iter("RULEOPTION"):
+        name, value = opt.get("name", ""), opt.get("value", "")
+        if (name, value) == ("OPTION_BUILDS", "VALUE_BUILDS_ANY_OWNED"):
+            options["build_any"] = True
+        elif (name, value) in (("OPTION_BUILDS", "VALUE_BUILDS_HOME_ONLY"), ("OPTION_WINGS", "VALUE_WINGS_DISABLED")):
+            pass
+        elif name == "OPTION_WINGS":
+            problems.append(Problem("VK717", "the variant has wing units (OPTION_WINGS): variantkit "
+                                    "has armies and fleets only", "this variant cannot be played on variantkit",
+                                    path, opt.sourceline))
+        else:
+            problems.append(Problem("VK718", f"the rule option {name}={value} is not honoured: games on "
+                                    "variantkit play without it", "docs/formats/jdip.md lists what is read",
+                                    path, opt.sourceline, severity="warning"))
     provinces = [replace(p, center=True) if p.id in centres else p for p in provinces]
     start = chosen.find("STARTINGTIME")
     phase = "S1901M"
     if start is not None:
         # "Spring, 1901, Movement"; modern's variants.xml leaves out the commas
         words = [x for x in re.split(r"[\s,]+", start.get("turn", "")) if x]
-        if len(words) == 3 and words[1].isdigit():
-            phase = f"{words[0][0].upper()}{words[1]}{words[2][0].upper()}"
+        season = {"spring": "S", "fall": "F", "autumn": "F", "winter": "W"}.get(
+            words[0].lower() if words else "", "?")
+        kind = words[2][:1].upper() if len(words) == 3 else ""
+        if kind == "A" and season in ("F", "W"):  # jDip's "Fall, 1900, Adjustment" is the winter
+            season = "W"
+        if len(words) == 3 and words[1].lstrip("-").isdigit() and season in ("S", "F", "W") \
+                and kind in ("M", "R", "A") and (season == "W") == (kind == "A"):
+            phase = f"{season}{int(words[1])}{kind}"
         else:
-            problems.append(Problem("VK729", f"cannot read the starting turn {start.get('turn')!r}: "
-                                    "the game starts in Spring 1901, movement",
-                                    'write it as turn="Spring, 1901, Movement"', path, start.sourceline,
-                                    severity="warning"))
+            problems.append(Problem("VK729", f"cannot read the starting turn {start.get('turn')!r}",
+                                    'write it as turn="Spring, 1901, Movement"', path, start.sourceline))
     win = chosen.find(".//WINNING_SUPPLY_CENTERS")
-    rules = Rules(victory=int(win.get("value")) if win is not None else None, start=phase)
+    static = chosen.find(".//YEARS_WITHOUT_SC_CAPTURE")
+    length = chosen.find(".//GAME_LENGTH")
+    if length is not None:
+        problems.append(Problem("VK718", f"the game length of {length.get('value')} years is not "
+                                "represented: games on variantkit end by victory or the draw rule",
+                                "end the game by hand", path, length.sourceline, severity="warning"))
+    rules = Rules(victory=int(win.get("value")) if win is not None else None, start=phase,
+                  draw_after_static_falls=int(static.get("value")) if static is not None else None,
+                  options=options)
     # an id from the name ("Hundred3 v1 [H31]" -> hundred3-v1-h31); a letter
     # per power from its name where one is free (chaos has 34 powers: the rest go without)
     vid = re.sub(r"[^a-z0-9_]+", "-", chosen.get("name", "jdip").lower()).strip("-") or "jdip"
@@ -226,7 +300,11 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     v = Variant(vid, chosen.get("name", ""),
                 tuple(provinces), tuple(edge_list),
                 tuple(Power(pid, p["name"], p["adjective"], letters[pid], "", tuple(p["homes"]),
-                            tuple(p["units"])) for pid, p in powers.items()),
+                            tuple(p["units"]),
+                            # owners jDip states: starting centres, where they are not the homes
+                            tuple(p["owns"]) if any(sorted(q["owns"]) != sorted(q["homes"])
+                                                    for q in powers.values()) else None)
+                      for pid, p in powers.items()),
                 rules, version=chosen.get("version", ""))
     return v, problems
 
@@ -340,8 +418,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     for pw in v.powers:
         etree.SubElement(var, "POWER", name=pw.name, active="true", adjective=pw.adjective)
     season = dict(S="Spring", F="Fall", W="Winter")[v.rules.start[0]]
-    kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[5]]
-    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:5]}, {kind}")
+    kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[-1]]
+    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}")
     vc = etree.SubElement(var, "VICTORYCONDITIONS")
     etree.SubElement(vc, "WINNING_SUPPLY_CENTERS", value=str(v.victory))
     if v.rules.draw_after_static_falls:

@@ -33,6 +33,7 @@ def read(path: str):
                                          f"of {MAX_LINE}", "one entry a line", path, number)])
     territories: List[Tuple[str, str, str, List[str], int]] = []
     adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
+    lines_of: Dict[str, int] = {}
     section = 0
     for number, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -57,6 +58,7 @@ def read(path: str):
                 continue
             refs = [r.lower().replace("/", "-") for r in m.group(3).split()]
             adjacency[m.group(1).lower()][m.group(2).lower()] = refs
+            lines_of[m.group(1).lower()] = number
     if not territories:
         raise UnusableInput([Problem("VK761", "no territory lines", "give an njudge .map file", path)])
     known = {t[2] for t in territories}
@@ -76,16 +78,18 @@ def read(path: str):
             src = abbr if kind in ("mv", "xc") else f"{abbr}/{kind}"
             for ref in refs:
                 prov, _, coast = ref.partition("-")
-                if prov not in known:
+                if prov not in known:  # a dropped link would be a misread: refused
                     problems.append(Problem("VK763", f"{abbr} links to unknown {prov!r}", "check the code",
-                                            path, number, severity="warning"))
+                                            path, lines_of.get(abbr, number)))
+                    continue
+                if prov == abbr:  # a space named as its own neighbour says nothing
                     continue
                 dst = f"{prov}/{coast}" if coast else prov
                 key = tuple(sorted((src, dst)))
                 rec = edges.setdefault(key, {"army": False, "fleet": False})
                 rec["army" if kind == "mv" else "fleet"] = True
     edge_list = [Edge(a, b, Crossing.of(r["army"], r["fleet"])) for (a, b), r in sorted(edges.items())]
-    vid = os.path.splitext(os.path.basename(path))[0].lower()
+    vid = re.sub(r"[^a-z0-9_]+", "-", os.path.splitext(os.path.basename(path))[0].lower()).strip("-") or "njudge"
     problems.append(Problem("VK764", "njudge maps name powers by letter only; starting units come from "
                             "the game file (.gam), not read: add them in the editor or the YAML",
                             "", path, severity="warning"))

@@ -53,6 +53,10 @@ class EdgeProposal:
     # 0..1: how clearly the drawing shows the link; below DOUBT the editor flags it
     confidence: float = 1.0
 
+    def __post_init__(self):   # plain floats (shapely hands out numpy's), so records dump as JSON
+        self.border = float(self.border)
+        self.confidence = float(self.confidence)
+
     @property
     def doubtful(self) -> bool:
         return self.confidence < DOUBT

@@ -15,18 +15,28 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from ..rules.game import Game, PhaseRecord
 from ..rules.orders import Phase
-from ..rules.state import Dislodged, GameState, UnitAt
+from ..rules.state import _LETTER, Dislodged, GameState, UnitAt
 
 
 def state_to_record(s: GameState) -> Dict[str, Any]:
+    # written every phase: plain tuples sort and join fastest
     units: Dict[str, List[str]] = {}
-    for u in sorted(s.units.values(), key=lambda u: (u.power, u.loc)):
-        units.setdefault(u.power, []).append(str(u))
+    for power, loc, kind in sorted([(u.power, u.loc, u.type) for u in s.units.values()]):
+        text = _LETTER[kind] + " " + loc
+        if power in units:
+            units[power].append(text)
+        else:
+            units[power] = [text]
     centers: Dict[str, List[str]] = {}
-    for c, p in sorted(s.centers.items()):
-        centers.setdefault(p, []).append(c)
+    owners = s.centers
+    for c in sorted(owners):
+        p = owners[c]
+        if p in centers:
+            centers[p].append(c)
+        else:
+            centers[p] = [c]
     dislodged: Dict[str, List[Dict[str, Any]]] = {}
-    for prov, d in sorted(s.dislodged.items()):
+    for _prov, d in sorted(s.dislodged.items()):
         rec: Dict[str, Any] = {"unit": str(d.unit), "attacker_from": d.attacker_from}
         if d.by_convoy:
             rec["by_convoy"] = True

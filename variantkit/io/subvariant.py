@@ -133,7 +133,8 @@ def _province_fields(p: Province) -> Dict[str, object]:
 
 def _power_fields(p: Power) -> Dict[str, object]:
     from .variant_file import power_to_record
-    full = {"adjective": "", "letter": "", "colour": "", "homes": [], "units": [], "centers": None}
+    full: Dict[str, object] = {"adjective": "", "letter": "", "colour": "", "homes": [], "units": [],
+                               "centers": None}
     full.update(power_to_record(p))
     return {k: full.get(k) for k in _POWER_KEYS}
 
@@ -179,7 +180,7 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
             continue
         narrowed = w is not None and (w.strait, w.powers) == (e.strait, e.powers) and \
             not (w.units.army and not e.units.army) and not (w.units.fleet and not e.units.fleet)
-        if narrowed:  # only lost a unit type: take that type away
+        if narrowed and w is not None:  # only lost a unit type: take that type away
             remove.append(replace(e, units=Crossing.of(e.units.army and not w.units.army,
                                                        e.units.fleet and not w.units.fleet)))
             continue

@@ -21,7 +21,7 @@ from ..model import (Changes, Coast, Crossing, Edge, Power, Province, Rules, Ter
                      Variant)
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
-from .yaml_source import SourceMap, gc_paused, read_yaml
+from .yaml_source import SourceMap, read_yaml
 
 FORMAT = 1
 VARIANT_FILE = "variant.yaml"
@@ -70,7 +70,7 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
         aliases=tuple(rec.get("aliases", ())), center=bool(rec.get("center", False)),
         coasts=coasts, offboard=bool(rec.get("offboard", False)), inside=rec.get("inside"),
         passable_in=tuple(rec.get("passable_in", ())), unit_pos=_point(rec.get("unit_pos")),
-        label_pos=_point(rec.get("label_pos")))
+        label_pos=_point(rec.get("label_pos")), port=bool(rec.get("port", False)))
 
 
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
@@ -132,7 +132,7 @@ def province_to_record(p: Province) -> Dict[str, Any]:
         "center": p.center,
         "coasts": {c.id: _drop_defaults({"name": c.name, "aliases": list(c.aliases),
                                          "unit_pos": _pt(c.unit_pos)}) for c in p.coasts},
-        "offboard": p.offboard, "inside": p.inside, "passable_in": list(p.passable_in),
+        "offboard": p.offboard, "port": p.port, "inside": p.inside, "passable_in": list(p.passable_in),
         "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos)})
 
 
@@ -397,7 +397,7 @@ _PATTERN_HINTS = {
     "^[AF] [a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a unit is written 'A par' or 'F spa/nc'",
     "^[A-Z]$": "a power's letter is one capital letter",
     "^#[0-9a-fA-F]{6}$": "a colour is written '#rrggbb'",
-    "^[SFW][0-9]{4}[MRA]$": "a phase is written like S1901M (season, year, M/R/A)",
+    "^[SFW]-?[0-9]{1,6}[MRA]$": "a phase is written like S1901M (season, year, M/R/A; S-500M is 500 B.C.)",
 }
 
 
@@ -430,8 +430,7 @@ def load(path: str, _chain: Tuple[str, ...] = (), text: Optional[str] = None) ->
     where it will be).  Raises :class:`UnusableInput` when the file cannot
     be read as YAML at all; every other problem is in the returned report.
     """
-    with gc_paused():
-        return _load(path, _chain, text)
+    return _load(path, _chain, text)
 
 
 def _load(path: str, _chain: Tuple[str, ...], text: Optional[str] = None) -> Loaded:

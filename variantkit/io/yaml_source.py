@@ -6,9 +6,7 @@ value's path maps to its line and column.
 """
 from __future__ import annotations
 
-import gc
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -47,22 +45,6 @@ class SourceMap:
                 severity: str = "error", key: bool = False) -> Problem:
         line, col = self.locate(path, key)
         return Problem(code, message, hint, self.file, line, col, severity)
-
-
-@contextmanager
-def gc_paused():
-    """Pause the cyclic garbage collector while building a large tree.
-
-    The tree is all new, acyclic objects; with the collector on, its
-    full-heap passes make reading a 10,000-province file quadratic.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 # LibYAML's parser is ten times faster than PyYAML's own, and gives the same marks.

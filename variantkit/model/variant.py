@@ -63,6 +63,8 @@ class Province:
     passable_in: Tuple[str, ...] = ()
     unit_pos: Optional[Point] = None
     label_pos: Optional[Point] = None
+    # a coastal space whose fleet convoys as if at sea (DPjudge's PORT)
+    port: bool = False
 
     def coast(self, coast_id: str) -> Optional[Coast]:
         for c in self.coasts:

@@ -1,6 +1,7 @@
 """Winter adjustments: builds in owned, empty home centres (colonies count,
-being home centres), removals, and civil disorder for a power that does not
-remove enough.
+being home centres; with the option ``build_any``, DPjudge's BUILD_ANY, in
+any owned empty centre), removals, and civil disorder for a power that does
+not remove enough.
 
 Civil disorder removes the units farthest from the power's nearest owned
 supply centre, counting moves through any space whatever the unit's type (the
@@ -27,8 +28,16 @@ def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> D
     return {power: centres[power] - units[power] for power in variant_homes}
 
 
-def build_sites(graph: Graph, homes: tuple, state: GameState, power: str) -> List[str]:
-    return [h for h in homes if state.centers.get(h) == power and h not in state.units]
+def may_build_in(homes: tuple, prov: str, options: Mapping[str, object]) -> bool:
+    """Whether a power may build in a centre it owns: its homes, or any with ``build_any``."""
+    return bool(options.get("build_any")) or prov in homes
+
+
+def build_sites(homes: tuple, state: GameState, power: str,
+                options: Mapping[str, object]) -> List[str]:
+    """The owned, empty centres where ``power`` may build now."""
+    return sorted(c for c, owner in state.centers.items()
+                  if owner == power and c not in state.units and may_build_in(homes, c, options))
 
 
 def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) -> int:
@@ -82,7 +91,7 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 outcomes.append(Outcome(power, o, text, "fails" if due > 0 else "illegal",
                                         Code.NO_MORE_DUE if due > 0 else Code.NOT_DUE, {"kind": "build"}))
                 continue
-            if prov not in homes.get(power, ()):
+            if not may_build_in(homes.get(power, ()), prov, options):
                 outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_HOME, {"at": prov, "power": power}))
                 continue
             if state.centers.get(prov) != power:

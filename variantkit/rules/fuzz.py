@@ -10,8 +10,8 @@ from typing import List
 
 from ..model import split_location
 from .game import Game
-from .orders import Convoy, Move, Order, Retreat, Support
-from .options import WAIVE, options
+from .orders import Move, Order, Retreat
+from .options import WAIVE, MovementOptions, options
 
 
 def random_orders(game: Game, rng: random.Random) -> List[Order]:
@@ -21,33 +21,37 @@ def random_orders(game: Game, rng: random.Random) -> List[Order]:
     s = game.state
     orders: List[Order] = []
     if s.phase.kind == "M":
-        legal = {prov: opts for by_power in options(game).values() for prov, opts in by_power.items()}
+        legal = MovementOptions(game)
         check = game.checker()
         ordered = {}
         for prov in s.units:
             if prov in ordered:
                 continue
-            opts = legal[prov]
             roll = rng.random()
-            moves = [o for o in opts if isinstance(o, Move) and not o.via_convoy]
-            supports = [o for o in opts if isinstance(o, Support)]
-            # convoys this fleet makes alone (a longer chain would need every
-            # fleet of it ordered, which a random draw seldom gives)
-            convoys = [o for o in opts if isinstance(o, Convoy)
-                       and split_location(o.army_from)[0] not in ordered
-                       and check.water_routes_from(split_location(o.army_from)[0], o.army_to, {prov})]
-            if roll < 0.55 and moves:
-                ordered[prov] = rng.choice(moves)
-            elif roll < 0.8 and supports:
-                ordered[prov] = rng.choice(supports)
-            elif roll < 0.9 and convoys:
-                c = rng.choice(convoys)
-                army = split_location(c.army_from)[0]
-                ordered[prov] = c
-                a = s.units[army]
-                ordered[army] = Move(a.power, a.type, a.loc, "", c.army_to, True)
+            kinds = legal.moves(prov)
+            hold = kinds[0]
+            if roll < 0.55:
+                moves = [o for o in kinds if isinstance(o, Move) and not o.via_convoy]
+                ordered[prov] = rng.choice(moves) if moves else hold
+            elif roll < 0.8:
+                supports = legal.supports(prov)
+                ordered[prov] = rng.choice(supports) if supports else hold
+            elif roll < 0.9:
+                # convoys this fleet makes alone (a longer chain would need every
+                # fleet of it ordered, which a random draw seldom gives)
+                convoys = [o for o in legal.convoys(prov)
+                           if split_location(o.army_from)[0] not in ordered
+                           and check.water_routes_from(split_location(o.army_from)[0], o.army_to, {prov})]
+                if convoys:
+                    c = rng.choice(convoys)
+                    army = split_location(c.army_from)[0]
+                    ordered[prov] = c
+                    a = s.units[army]
+                    ordered[army] = Move(a.power, a.type, a.loc, "", c.army_to, True)
+                else:
+                    ordered[prov] = hold
             else:
-                ordered[prov] = opts[0]  # hold
+                ordered[prov] = hold
         return list(ordered.values())
     legal = options(game)
     if s.phase.kind == "R":

@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..graph import Graph
 from ..model import Variant, split_location
-from .adjustments import adjustment_counts, resolve_adjustments
+from .adjustments import adjustment_counts, build_sites, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
 from .outcomes import Code, Outcome
@@ -118,10 +118,11 @@ class Game:
         """Text orders by power -> (orders, outcomes of unreadable ones)."""
         parsed: List[Order] = []
         bad: List[Outcome] = []
+        read = self.parser().parse
         for power, lines in orders.items():
             for line in lines:
                 try:
-                    o = self.parser().parse(line, power)
+                    o = read(line, power)
                 except OrderError as exc:
                     from .orders import Hold
                     bad.append(Outcome(power, Hold(power, None, "", line), line, "illegal",
@@ -134,7 +135,9 @@ class Game:
     def process(self, orders: List[Order], unreadable: Optional[List[Outcome]] = None) -> List[Outcome]:
         """Adjudicate the current phase and move on to the next one needed."""
         s = self.state
-        before = s.copy()
+        # the phase leaves ``s`` as it was (every branch builds a new state), so
+        # the history keeps it as the position before, without a copy
+        before = s
         graph = self.graph()
         if s.phase.kind == "M":
             checker = self._graph_and_checker(graph.season)[1]
@@ -189,9 +192,9 @@ class Game:
         state.static_falls = 0 if changed else state.static_falls + 1
         self._check_end(state)
         counts = adjustment_counts(self.homes, state)
+        options = self.variant.rules.options
         needs = any(c < 0 for c in counts.values()) or any(
-            c > 0 and any(h not in state.units and state.centers.get(h) == p for h in self.homes[p])
-            for p, c in counts.items())
+            c > 0 and build_sites(self.homes[p], state, p, options) for p, c in counts.items())
         if needs and not self.over:
             state.phase = Phase(phase.year, "W", "A")
         else:

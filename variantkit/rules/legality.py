@@ -15,6 +15,8 @@ from .orders import Convoy, Hold, Move, Order, Support
 from .outcomes import Code
 from .state import _P, UnitAt
 
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: cheaper than enum attributes
+
 
 class Verdict:
     """Why an order is illegal: a code and its parameters."""
@@ -34,6 +36,9 @@ class Checked(NamedTuple):
     by_convoy: bool = False      # a legal army move that goes by convoy
 
 
+LEGAL = Checked(None)
+
+
 class OrderChecker:
     """Whether an order is legal for the unit it names, and why not."""
 
@@ -43,11 +48,14 @@ class OrderChecker:
         # the convoying waters next to each water province
         self._near: Dict[str, Tuple[str, ...]] = {}
         self._water_next: Dict[str, Tuple[str, ...]] = {}
+        # what the graph alone decides, remembered (every phase asks again)
+        self._moves: Dict[Tuple[UnitType, str, str, bool], Checked] = {}
+        self._reach: Dict[Tuple[UnitType, str, str], bool] = {}
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:
         """The fleet location a move from ``src`` to ``dest`` reaches, or why not."""
         prov, coast = split_location(dest)
-        reach = self.g.moves(UnitType.FLEET, src)
+        reach = self.g.moves(FLEET, src)
         coasts = self.g.coasts.get(prov, ())
         if coasts:
             if coast:
@@ -58,7 +66,7 @@ class OrderChecker:
             if not options:
                 return None, Verdict(Code.NOT_ADJACENT, src=src, dest=prov)
             return None, Verdict(Code.NAME_THE_COAST, options=options)
-        return (prov, None) if prov in reach else (None, self._why_not(UnitType.FLEET, src, prov))
+        return (prov, None) if prov in reach else (None, self._why_not(FLEET, src, prov))
 
     def _why_not(self, unit: UnitType, src: str, dest: str) -> Verdict:
         info = self.g.locations.get(dest)
@@ -68,16 +76,18 @@ class OrderChecker:
             name = self.g.provinces[_P[dest]].name
             if self.g.provinces[_P[dest]].passable_in:
                 return Verdict(Code.CLOSED_IN_SEASON, name=name)
-            return Verdict(Code.ARMY_INTO_WATER if unit is UnitType.ARMY else Code.FLEET_INTO_LAND, name=name)
+            return Verdict(Code.ARMY_INTO_WATER if unit is ARMY else Code.FLEET_INTO_LAND, name=name)
         return Verdict(Code.NOT_ADJACENT, src=src, dest=dest)
 
     def can_reach_province(self, unit: UnitType, loc: str, prov: str) -> bool:
         """For supports: may this unit move into the province, ignoring coasts,
         by a crossing that is not a strait (no support is given across one)?"""
-        for dest in self.g.moves(unit, loc):
-            if _P[dest] == prov and not self.g.is_strait(unit, loc, dest):
-                return True
-        return False
+        key = (unit, loc, prov)
+        got = self._reach.get(key)
+        if got is None:
+            got = self._reach[key] = any(_P[d] == prov and not self.g.is_strait(unit, loc, d)
+                                         for d in self.g.moves(unit, loc))
+        return got
 
     def convoy_possible(self, src: str, dest: str) -> bool:
         """Could an army go from ``src`` to ``dest`` through water at all?"""
@@ -104,7 +114,7 @@ class OrderChecker:
         got = self._water_next.get(water)
         if got is None:
             got = self._water_next[water] = tuple(sorted(
-                {_P[n] for n in self.g.moves(UnitType.FLEET, water)
+                {_P[n] for n in self.g.moves(FLEET, water)
                  if self.g.is_convoying_water(_P[n])}))
         return got
 
@@ -127,7 +137,7 @@ class OrderChecker:
             g = self.g
             got = self._near[prov] = tuple(sorted(
                 {_P[n] for loc in (prov,) + g.coasts.get(prov, ())
-                 for n in g.moves(UnitType.FLEET, loc) if g.is_convoying_water(_P[n])}))
+                 for n in g.moves(FLEET, loc) if g.is_convoying_water(_P[n])}))
         return got
 
 
@@ -137,27 +147,18 @@ class OrderChecker:
         units on the board, and for a legal move where it lands and whether it
         goes by convoy (a move to a province not adjacent does).  Changes nothing."""
         g = self.g
-        if not isinstance(o, (Hold, Move, Support, Convoy)):
-            return Checked(Verdict(Code.WRONG_PHASE, order=type(o).__name__.lower()))
         if isinstance(o, Move):
-            dprov = _P[o.dest]
-            if dprov == unit.province:
-                return Checked(Verdict(Code.MOVE_TO_ITSELF))
-            if unit.type is UnitType.FLEET:
-                if o.via_convoy:
-                    return Checked(Verdict(Code.FLEET_CONVOYED))
-                loc, why = self.fleet_dest(unit.loc, o.dest)
-                return Checked(why, loc)
-            if not g.may_stand(UnitType.ARMY, dprov):
-                return Checked(self._why_not(UnitType.ARMY, unit.loc, dprov))
-            adjacent = dprov in g.moves(UnitType.ARMY, unit.loc)
-            if adjacent and not o.via_convoy:
-                return Checked(None, dprov)
-            if not self.convoy_possible(unit.province, dprov):
-                return Checked(Verdict(Code.NO_WATER_FOR_CONVOY, src=unit.loc, dest=dprov, adjacent=adjacent))
-            if not self.fleets_allow(unit, dprov, units):
-                return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=dprov))
-            return Checked(None, dprov, True)
+            key = (unit.type, unit.loc, o.dest, o.via_convoy)
+            got = self._moves.get(key)
+            if got is None:
+                got = self._moves[key] = self._move_on_graph(unit, o)
+            if got.by_convoy and got.illegal is None and not self.fleets_allow(unit, got.dest, units):
+                return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=got.dest))
+            return got
+        if isinstance(o, Hold):
+            return LEGAL
+        if not isinstance(o, (Support, Convoy)):
+            return Checked(Verdict(Code.WRONG_PHASE, order=type(o).__name__.lower()))
         if isinstance(o, Support):
             reach = _P[o.target_dest] if o.target_dest else _P[o.target]
             if reach == unit.province:
@@ -166,18 +167,37 @@ class OrderChecker:
                 if any(_P[d] == reach for d in g.moves(unit.type, unit.loc)):
                     return Checked(Verdict(Code.SUPPORT_ACROSS_STRAIT, to=reach))
                 return Checked(Verdict(Code.CANNOT_REACH, unit=str(unit), to=reach))
-            return Checked(None)
-        if isinstance(o, Convoy):
-            if unit.type is not UnitType.FLEET:
-                return Checked(Verdict(Code.ONLY_FLEETS_CONVOY))
-            if not g.is_convoying_water(unit.province):
-                return Checked(Verdict(Code.CONVOY_FROM_COAST, at=unit.loc))
-        return Checked(None)
+            return LEGAL
+        if unit.type is not FLEET:
+            return Checked(Verdict(Code.ONLY_FLEETS_CONVOY))
+        if not g.is_convoying_water(unit.province):
+            return Checked(Verdict(Code.CONVOY_FROM_COAST, at=unit.loc))
+        return LEGAL
+
+    def _move_on_graph(self, unit: UnitAt, o: Move) -> Checked:
+        """What the graph alone says of a move; a convoy still needs fleets."""
+        g = self.g
+        dprov = _P[o.dest]
+        if dprov == unit.province:
+            return Checked(Verdict(Code.MOVE_TO_ITSELF))
+        if unit.type is FLEET:
+            if o.via_convoy:
+                return Checked(Verdict(Code.FLEET_CONVOYED))
+            loc, why = self.fleet_dest(unit.loc, o.dest)
+            return Checked(why, loc)
+        if not g.may_stand(ARMY, dprov):
+            return Checked(self._why_not(ARMY, unit.loc, dprov))
+        adjacent = dprov in g.moves(ARMY, unit.loc)
+        if adjacent and not o.via_convoy:
+            return Checked(None, dprov)
+        if not self.convoy_possible(unit.province, dprov):
+            return Checked(Verdict(Code.NO_WATER_FOR_CONVOY, src=unit.loc, dest=dprov, adjacent=adjacent))
+        return Checked(None, dprov, True)
 
     def fleets_allow(self, unit: UnitAt, dest: str, units: Mapping[str, UnitAt]) -> bool:
         """Whether fleets stand on some route for this convoy (DATC 6.D.32: a
         convoy through empty seas is no order at all; 6.D.8: one through
         fleets that do not convoy is an order that fails)."""
         fleets = {p for p, u in units.items()
-                  if u.type is UnitType.FLEET and self.g.is_convoying_water(p)}
+                  if u.type is FLEET and self.g.is_convoying_water(p)}
         return self.water_routes_from(unit.province, dest, fleets)

@@ -32,6 +32,7 @@ from .state import _P, Dislodged, GameState, UnitAt
 
 __all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
 
+
 class Kind(IntEnum):
     """The two kinds of decision (IntEnum: keys hash as fast as ints)."""
     MOVE = 0      # the move from this province succeeds
@@ -45,6 +46,10 @@ class Step(IntEnum):
 
 
 Key = Tuple[Kind, str]  # (kind, province)
+# the members as module names: an enum class attribute costs ten times a global
+MOVE, SUPPORT = Kind.MOVE, Kind.SUPPORT
+GUESSING, RESOLVED = Step.GUESSING, Step.RESOLVED
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
 
 
@@ -147,7 +152,7 @@ class Resolver:
             return
         for prov, o in list(self.orders.items()):
             unit = self.units[prov]
-            if not isinstance(o, Move) or o.via_convoy or unit.type is not UnitType.ARMY:
+            if not isinstance(o, Move) or o.via_convoy or unit.type is not ARMY:
                 continue
             dest = _P[o.dest]
             for c in convoys.get((prov, dest), ()):
@@ -163,10 +168,10 @@ class Resolver:
         province that no fleet is ordered to convoy moves over land instead."""
         for prov, o in list(self.orders.items()):
             unit = self.units[prov]
-            if not isinstance(o, Move) or not o.via_convoy or unit.type is not UnitType.ARMY:
+            if not isinstance(o, Move) or not o.via_convoy or unit.type is not ARMY:
                 continue
             dest = _P[o.dest]
-            if dest not in self.g.moves(UnitType.ARMY, unit.loc):
+            if dest not in self.g.moves(ARMY, unit.loc):
                 continue
             if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
                        and _P[c.army_to] == dest for c in self.orders.values()):
@@ -193,7 +198,7 @@ class Resolver:
         con = self.convoys[c]
         a = _P[con.army_from]
         m = self.moves.get(a)
-        return (m is not None and m.via_convoy and self.units[a].type is UnitType.ARMY
+        return (m is not None and m.via_convoy and self.units[a].type is ARMY
                 and _P[self.dest_loc[a]] == _P[con.army_to])
 
     def supports_for(self, prov: str, dest: Optional[str]) -> List[str]:
@@ -223,20 +228,20 @@ class Resolver:
     # -- decisions -----------------------------------------------------------------
     def resolve(self, key: Key) -> bool:
         st = self.state_of.get(key)
-        if st is Step.RESOLVED:
+        if st is RESOLVED:
             return self.result[key]
-        if st is Step.GUESSING:
+        if st is GUESSING:
             if key not in self.deps:
                 self.deps.append(key)
             return self.result[key]
         start = len(self.deps)
-        self.state_of[key] = Step.GUESSING
+        self.state_of[key] = GUESSING
         self.result[key] = False
         first = self.adjudicate(key)
         if len(self.deps) == start:
-            if self.state_of.get(key) is not Step.RESOLVED:
+            if self.state_of.get(key) is not RESOLVED:
                 self.result[key] = first
-                self.state_of[key] = Step.RESOLVED
+                self.state_of[key] = RESOLVED
             return first
         if self.deps[start] != key:
             # part of a cycle that started further up: keep the guess
@@ -246,7 +251,7 @@ class Resolver:
         for k in self.deps[start:]:
             self.state_of.pop(k, None)
         del self.deps[start:]
-        self.state_of[key] = Step.GUESSING
+        self.state_of[key] = GUESSING
         self.result[key] = True
         second = self.adjudicate(key)
         if first == second:
@@ -254,7 +259,7 @@ class Resolver:
                 self.state_of.pop(k, None)
             del self.deps[start:]
             self.result[key] = first
-            self.state_of[key] = Step.RESOLVED
+            self.state_of[key] = RESOLVED
             return first
         self.backup_rule(start)
         return self.resolve(key)
@@ -262,7 +267,7 @@ class Resolver:
     def backup_rule(self, start: int) -> None:
         cycle = self.deps[start:]
         del self.deps[start:]
-        moves = [k[1] for k in cycle if k[0] is Kind.MOVE]
+        moves = [k[1] for k in cycle if k[0] is MOVE]
         attacked = {_P[self.dest_loc[m]] for m in moves}
         # the convoys of the paradox: convoyed moves in the cycle, and those whose
         # fleets a move of the cycle attacks
@@ -279,15 +284,15 @@ class Resolver:
         else:
             # circular movement: every move of the cycle succeeds
             for k in cycle:
-                if k[0] is Kind.MOVE:
+                if k[0] is MOVE:
                     self.result[k] = True
-                    self.state_of[k] = Step.RESOLVED
+                    self.state_of[k] = RESOLVED
                 else:
                     self.state_of.pop(k, None)
 
     def adjudicate(self, key: Key) -> bool:
         kind, prov = key
-        if kind is Kind.MOVE:
+        if kind is MOVE:
             return self.move_succeeds(prov)
         return self.support_given(prov)
 
@@ -307,15 +312,15 @@ class Resolver:
             chain = [prov] + route + [_P[self.dest_loc[prov]]]
             for a, b in zip(chain, chain[1:]):
                 if not any(_P[n] == b for loc in (a,) + self.g.coasts.get(a, ())
-                           for n in self.g.moves(UnitType.FLEET, loc)):
+                           for n in self.g.moves(FLEET, loc)):
                     return False
             return True
         return self.check.water_routes_from(prov, self.dest_loc[prov], fleets)
 
     def dislodged(self, prov: str) -> bool:
-        if prov in self.moves and self.resolve((Kind.MOVE, prov)):
+        if prov in self.moves and self.resolve((MOVE, prov)):
             return False
-        return any(self.resolve((Kind.MOVE, src)) for src in self.attackers(prov))
+        return any(self.resolve((MOVE, src)) for src in self.attackers(prov))
 
     def attackers(self, prov: str) -> List[str]:
         if self._attackers is None:
@@ -344,10 +349,10 @@ class Resolver:
             return 0
         dest = _P[self.dest_loc[prov]]
         mover = self.units[prov]
-        supports = [s for s in self.supports_for(prov, dest) if self.resolve((Kind.SUPPORT, s))]
+        supports = [s for s in self.supports_for(prov, dest) if self.resolve((SUPPORT, s))]
         occupant = self.units.get(dest)
         h2h = self.head_to_head(prov)
-        if occupant is None or (dest in self.moves and h2h is None and self.resolve((Kind.MOVE, dest))):
+        if occupant is None or (dest in self.moves and h2h is None and self.resolve((MOVE, dest))):
             return self.strength(prov, len(supports))
         if occupant.power == mover.power:
             return 0
@@ -357,23 +362,23 @@ class Resolver:
         if prov not in self.units:
             return NOBODY
         if prov in self.moves:
-            return NOBODY if self.resolve((Kind.MOVE, prov)) else 1
-        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve((Kind.SUPPORT, s)))
+            return NOBODY if self.resolve((MOVE, prov)) else 1
+        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve((SUPPORT, s)))
 
     def defend_strength(self, prov: str) -> int:
         dest = _P[self.dest_loc[prov]]
         return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve((Kind.SUPPORT, s))))
+                                       if self.resolve((SUPPORT, s))))
 
     def prevent_strength(self, prov: str) -> int:
         if not self.path(prov):
             return NOBODY
         h2h = self.head_to_head(prov)
-        if h2h is not None and self.resolve((Kind.MOVE, h2h)):
+        if h2h is not None and self.resolve((MOVE, h2h)):
             return NOBODY
         dest = _P[self.dest_loc[prov]]
         return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve((Kind.SUPPORT, s))))
+                                       if self.resolve((SUPPORT, s))))
 
     def move_succeeds(self, prov: str) -> bool:
         if not self.path(prov):
@@ -424,17 +429,18 @@ class Resolver:
             return True
         return self.strength(src, sum(1 for s in self.supports_for(src, prov)
                                       if self.units[s].power != attacked
-                                      and self.resolve((Kind.SUPPORT, s)))) > 0
+                                      and self.resolve((SUPPORT, s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def run(self) -> MovementResult:
         for prov in list(self.moves):
-            self.resolve((Kind.MOVE, prov))
+            self.resolve((MOVE, prov))
         for prov in list(self.supports):
-            self.resolve((Kind.SUPPORT, prov))
+            self.resolve((SUPPORT, prov))
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
-        moved = {p for p in self.moves if self.result[(Kind.MOVE, p)]}
+        result = self.result
+        moved = {p for p in self.moves if result[(MOVE, p)]}
         for prov, unit in self.units.items():
             if prov in moved:
                 loc = self.dest_loc[prov]
@@ -456,26 +462,30 @@ class Resolver:
             if prov not in moved and prov not in dislodged and self.path(prov) and dest not in new_units:
                 standoffs.add(dest)
         outcomes = []
+        ok = Code.OK
         for prov, unit in self.units.items():
             if prov in self.outcomes:
                 outcomes.append(self.outcomes[prov])
                 continue
             o = self.orders[prov]
-            code, params = self._explain(prov, o, dislodged)
+            if type(o) is Hold and prov not in dislodged:
+                code, params = ok, {}  # most units: held, and still there
+            else:
+                code, params = self._explain(prov, o, dislodged)
             outcomes.append(Outcome(unit.power, o, o.text or describe(o),
                                     "succeeds" if code is Code.OK else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
 
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
-            if self.result[(Kind.MOVE, prov)]:
+            if self.result[(MOVE, prov)]:
                 return Code.OK, {}
             if not self.path(prov):
                 return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = _P[self.dest_loc[prov]]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
-                    not (dest in self.moves and self.result[(Kind.MOVE, dest)]):
+                    not (dest in self.moves and self.result[(MOVE, dest)]):
                 return Code.OWN_UNIT, {"at": dest}
             return Code.BOUNCED, {"at": dest}
         if isinstance(o, Support) and not self.support_matches(prov):
@@ -484,6 +494,6 @@ class Resolver:
             return Code.NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
             return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
-        if isinstance(o, Support) and not self.result[(Kind.SUPPORT, prov)]:
+        if isinstance(o, Support) and not self.result[(SUPPORT, prov)]:
             return Code.CUT, {"by": self.cutter(prov)}
         return Code.OK, {}

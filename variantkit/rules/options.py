@@ -106,15 +106,23 @@ class _Board:
 
 
 def _movement(board: _Board, u: UnitAt) -> List[Order]:
-    g, check = board.g, board.check
-    prov = u.province
+    return _holds_and_moves(board, u) + _supports(board, u) + _convoys(board, u)
+
+
+def _holds_and_moves(board: _Board, u: UnitAt) -> List[Order]:
     out: List[Order] = [Hold(u.power, u.type, u.loc)]
-    for loc in sorted(g.moves(u.type, u.loc)):
+    for loc in sorted(board.g.moves(u.type, u.loc)):
         out.append(Move(u.power, u.type, u.loc, "", loc))
     if u.type is UnitType.ARMY:
-        for dest in sorted(board.convoy_targets(prov)):
+        for dest in sorted(board.convoy_targets(u.province)):
             out.append(Move(u.power, u.type, u.loc, "", dest, True))
-    # supports: into each province this unit reaches, not across a strait
+    return out
+
+
+def _supports(board: _Board, u: UnitAt) -> List[Order]:
+    """Into each province this unit reaches, not across a strait."""
+    g, check, prov = board.g, board.check, u.province
+    out: List[Order] = []
     reach = sorted({_P[d] for d in g.moves(u.type, u.loc)
                     if check.can_reach_province(u.type, u.loc, _P[d])})
     for p in reach:
@@ -130,9 +138,14 @@ def _movement(board: _Board, u: UnitAt) -> List[Order]:
             # a support naming a coast supports the move to that coast only
             for c in sorted(board.coasts_into.get((tp, p), ())):
                 out.append(Support(u.power, u.type, u.loc, "", t.loc, c, t.type))
+    return out
+
+
+def _convoys(board: _Board, u: UnitAt) -> List[Order]:
+    out: List[Order] = []
+    prov = u.province
     if u.type is UnitType.FLEET and prov in board.chain:
-        chain = board.chain[prov]
-        shores = board.shores[chain]
+        shores = board.shores[board.chain[prov]]
         for ap in sorted(shores):
             a = board.units.get(ap)
             if a is None or a.type is not UnitType.ARMY:
@@ -140,6 +153,24 @@ def _movement(board: _Board, u: UnitAt) -> List[Order]:
             for dest in sorted(shores - {ap}):
                 out.append(Convoy(u.power, u.type, u.loc, "", a.loc, dest))
     return out
+
+
+class MovementOptions:
+    """A movement phase's legal orders by kind, each list made when first
+    asked for (the fuzzer draws one kind a unit and needs no more)."""
+
+    def __init__(self, game: Game):
+        self.board = _Board(game)
+
+    def moves(self, prov: str) -> List[Order]:
+        """Hold first, then each move (by convoy last)."""
+        return _holds_and_moves(self.board, self.board.units[prov])
+
+    def supports(self, prov: str) -> List[Order]:
+        return _supports(self.board, self.board.units[prov])
+
+    def convoys(self, prov: str) -> List[Order]:
+        return _convoys(self.board, self.board.units[prov])
 
 
 def _retreats(game: Game, prov: str) -> List[Order]:
@@ -156,7 +187,7 @@ def _adjustments(game: Game, power: str) -> Dict[str, List[Order]]:
     due = adjustment_counts(game.homes, s).get(power, 0)
     out: Dict[str, List[Order]] = {}
     if due > 0:
-        for h in build_sites(g, game.homes[power], s, power):
+        for h in build_sites(game.homes[power], s, power, game.variant.rules.options):
             builds: List[Order] = []
             if g.may_stand(UnitType.ARMY, h):
                 builds.append(Build(power, UnitType.ARMY, h))

@@ -27,7 +27,7 @@ class Phase:
 
     @staticmethod
     def parse(text: str) -> "Phase":
-        m = re.fullmatch(r"([SFW])(\d{4})([MRA])", text.strip().upper())
+        m = re.fullmatch(r"([SFW])(-?\d{1,6})([MRA])", text.strip().upper())
         if not m:
             raise ValueError(f"a phase is written like S1901M, not {text!r}")
         return Phase(int(m.group(2)), m.group(1), m.group(3))

@@ -33,6 +33,7 @@ UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "f
 # location alone, with no search for a longer name
 _STOPS = frozenset(HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE | VIA
                    | set(UNIT_WORDS) | {"by"})
+_READ_KEPT = 100_000  # orders remembered per parser (a bound against unbounded input)
 
 
 class OrderError(ValueError):
@@ -60,6 +61,7 @@ class OrderParser:
     def __init__(self, variant: Variant, names: Optional[NameIndex] = None):
         self.variant = variant
         self.names = names or NameIndex(variant)
+        self._read: Dict[Tuple[str, Optional[str]], Order] = {}
         self.powers: Dict[str, str] = {}
         for p in variant.powers:
             for word in (p.id, p.name, p.adjective, p.letter):
@@ -141,7 +143,19 @@ class OrderParser:
 
     # -- orders -------------------------------------------------------------
     def parse(self, text: str, power: Optional[str] = None) -> Order:
-        """One order; raises :class:`OrderError` with the reason."""
+        """One order; raises :class:`OrderError` with the reason.  Orders read
+        are remembered (they are immutable): a judge reads the same texts
+        phase after phase."""
+        key = (text, power)
+        got = self._read.get(key)
+        if got is not None:
+            return got
+        got = self._parse(text, power)
+        if len(self._read) < _READ_KEPT:
+            self._read[key] = got
+        return got
+
+    def _parse(self, text: str, power: Optional[str]) -> Order:
         original = text.strip()
         # partition, not a regex: a regex with two overlapping runs of spaces
         # took quadratic time on a long line without a colon
@@ -231,16 +245,14 @@ class OrderParser:
         """The orders of the common shapes (``A par - bur``, ``F bla C A ank -
         sev``...), every location one token, read at once; None sends the text
         to the full reader, which reads these the same way, only slower."""
-        if "->" in text or "=>" in text or "\u2013" in text or "," in text:
+        if "->" in text or "=>" in text or "\u2013" in text or "," in text \
+                or "-" in text.replace(" - ", ""):
             return None
         t = text.lower().split()
         n = len(t)
         if n < 2 or t[0] not in UNIT_WORDS:
             return None
         loc = self.names.location
-        for tok in t:
-            if "-" in tok and tok != "-":
-                return None
         here = loc(t[1])
         if here is None:
             return None

@@ -31,6 +31,7 @@ MAX_DEPTH = 64
 MAX_SHAPES = 200_000
 MAX_USES = 10_000        # <use> expansions: bounds the work a few bytes of nesting can ask for
 MAX_ELEMENTS = 1_000_000  # elements walked, counting each expansion's copies
+MAX_POINTS = 1_000_000    # outline points once curves are sampled: the corpus maps have 70,000 at most
 # CSS lengths in user units (px); a viewBox takes plain numbers only
 UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 
@@ -170,7 +171,11 @@ def _bezier(p0, controls, p3, tolerance: float) -> Ring:
     return out
 
 
-def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
+class TooManyPoints(Exception):
+    """The path asks for more points than the reader has left to give."""
+
+
+def _quick_path(d: str, tolerance: float, budget: int = MAX_POINTS) -> Tuple[List[Ring], bool]:
     """Path data without arcs, read directly (map outlines run to tens of
     thousands of points, and svgelements' objects are slow at that)."""
     rings: List[Ring] = []
@@ -182,6 +187,13 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     last_kind = ""
     cmd = ""
     nums: List[float] = []
+    done = 0               # points in finished subpaths
+
+    def push() -> None:
+        nonlocal done
+        if len(current) > 1:
+            rings.append(current)
+            done += len(current)
 
     def run() -> None:
         nonlocal x, y, start, current, last_ctrl, last_kind, cmd
@@ -199,8 +211,7 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
             v = nums[k:k + need]
             ox, oy = (x, y) if rel else (0.0, 0.0)
             if up == "M":
-                if len(current) > 1:
-                    rings.append(current)
+                push()
                 x, y = ox + v[0], oy + v[1]
                 current, start = [(x, y)], (x, y)
                 up = "L"            # further pairs are lines
@@ -233,6 +244,8 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
                         end = (ox + v[0], oy + v[1])
                     controls, last_ctrl, kind = [c1], c1, "Q"
                 current.extend(_bezier((x, y), controls, end, tolerance))
+                if done + len(current) > budget:   # one command may repeat its curves endlessly
+                    raise TooManyPoints()
                 x, y = end
                 last_kind = kind
                 continue
@@ -243,12 +256,13 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     if _NUMBER_RE.search(pieces[0]):
         raise ValueError("path data starts with a number")
     for k in range(1, len(pieces), 2):
+        if done + len(current) > budget:
+            raise TooManyPoints()
         cmd = pieces[k]
         nums[:] = map(float, _NUMBER_RE.findall(pieces[k + 1]))
         if cmd in "Zz":
             closed = True
-            if len(current) > 1:
-                rings.append(current)
+            push()
             x, y = start
             current, last_kind = [start], ""
             if nums:
@@ -260,10 +274,10 @@ def _quick_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
     return rings, closed
 
 
-def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
+def _flatten_path(d: str, tolerance: float, budget: int = MAX_POINTS) -> Tuple[List[Ring], bool]:
     """Path data -> polylines, one per subpath; curves sampled to the tolerance."""
     if not _SLOW.search(d):
-        return _quick_path(d, tolerance)
+        return _quick_path(d, tolerance, budget)
     path = SvgPath(d)
     rings: List[Ring] = []
     closed = False
@@ -285,6 +299,9 @@ def _flatten_path(d: str, tolerance: float) -> Tuple[List[Ring], bool]:
             current.append((seg.end.x, seg.end.y))
             continue
         steps = _steps(seg, tolerance)
+        budget -= steps
+        if budget < 0:
+            raise TooManyPoints()
         for i in range(1, steps + 1):
             p = seg.point(i / steps)
             current.append((p.x, p.y))
@@ -300,6 +317,7 @@ class _Walker:
         self.by_id = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
         self.uses = 0
         self.elements = 0
+        self.points = 0
 
     def _refuse(self, code: str, message: str, hint: str, el) -> None:
         raise UnusableInput([Problem(code, message, hint, self.doc.path, el.sourceline)])
@@ -372,6 +390,10 @@ class _Walker:
         rings, closed = self._geometry(el, tag)
         if rings is None:
             return
+        self.points += sum(len(r) for r in rings)
+        if self.points > MAX_POINTS:
+            self._refuse("VK809", f"the drawing's outlines come to over {MAX_POINTS} points",
+                         "simplify the outlines in the drawing program", el)
         if len(self.doc.shapes) >= MAX_SHAPES:
             self._refuse("VK804", f"the drawing has over {MAX_SHAPES} shapes", "is this a map?", el)
         a, b, c, d, e, f = float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)
@@ -425,7 +447,11 @@ class _Walker:
                 d = el.get("d") or ""
                 if not d.strip():
                     return None, False
-                rings, closed = _flatten_path(d, self.tolerance)
+                try:
+                    rings, closed = _flatten_path(d, self.tolerance, MAX_POINTS - self.points)
+                except TooManyPoints:
+                    self._refuse("VK809", f"the path {el.get('id') or ''} flattens to over {MAX_POINTS} "
+                                 "points with the others", "simplify the outlines in the drawing program", el)
                 if not rings:
                     self.doc.warn("VK806", f"path {el.get('id') or ''} draws nothing", "", el.sourceline)
                     return None, False

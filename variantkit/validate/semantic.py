@@ -13,7 +13,7 @@ from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..problems import Problem
-from ..io.yaml_source import SourceMap, gc_paused
+from ..io.yaml_source import SourceMap
 
 # Words our order parser reads as keywords: a province named so is ambiguous.
 ORDER_KEYWORDS = {
@@ -79,6 +79,10 @@ class _Checker:
                 self.report(path + ("coasts",), "VK190",
                             f"{p.id} has named coasts but its terrain is {p.terrain.value}",
                             "named coasts belong to a province of terrain 'coast'")
+            if p.port and (p.terrain is not Terrain.COAST or p.coasts):
+                self.report(path + ("port",), "VK193",
+                            f"{p.id} is a port but is {'a multi-coast province' if p.coasts else p.terrain.value}",
+                            "a port is a coastal province with one coast (a sea convoys anyway)")
             if len(p.coasts) == 1:
                 self.report(path + ("coasts",), "VK191",
                             f"{p.id} has a single named coast {p.coasts[0].id!r}",
@@ -359,5 +363,4 @@ class _Checker:
 
 def check(variant: Variant, source: Optional[SourceMap] = None) -> List[Problem]:
     """Every semantic problem of ``variant``; positions from ``source``."""
-    with gc_paused():
-        return _Checker(variant, source).run()
+    return _Checker(variant, source).run()
