@@ -8,7 +8,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QAction  # noqa: E402
-from PySide6.QtWidgets import QDialogButtonBox, QLineEdit  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit  # noqa: E402
 
 from variantkit.graph import Graph  # noqa: E402
 from variantkit.model import Crossing, UnitType  # noqa: E402
@@ -42,6 +42,27 @@ def _type(qtbot, edit, text):
     edit.selectAll()
     qtbot.keyClicks(edit, text)
     qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def _pick(qtbot, combo, text):
+    """Choose in a combo box with the mouse: open it, click the entry.  (Typing
+    its letters would also reach the window's one-letter tool shortcuts.)"""
+    from PySide6.QtWidgets import QDockWidget
+    dock = combo.parent()
+    while dock is not None and not isinstance(dock, QDockWidget):
+        dock = dock.parent()
+    if dock is not None:
+        dock.raise_()  # its tab clicked
+    qtbot.waitUntil(combo.isVisible)
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    row = view.model().index(combo.findText(text), 0)
+    view.scrollTo(row)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # a popup ignores a release right after it opens
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(row).center())
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert combo.currentText() == text
 
 
 def _tick(qtbot, box):
@@ -143,7 +164,7 @@ def test_several_edges_deleted_from_the_list_in_one_step(window, qtbot):
 def test_link_tool_modes_set_in_the_panel(window, qtbot):
     doc = _standard(window)
     panel = window.edges
-    panel.link_units.setCurrentText("army")  # as a pick in the combo box
+    _pick(qtbot, panel.link_units, "army")
     _tick(qtbot, panel.link_strait)
     _tick(qtbot, panel.link_oneway)
     _action(window, "Link spaces").trigger()
@@ -298,37 +319,37 @@ def test_unit_and_label_positions_dragged_on_the_map(window):
 def test_power_colour_from_the_picker_dialog(window, qtbot):
     doc = _standard(window)
     panel = window.powers
-    panel.pick.setCurrentText("france")
+    _pick(qtbot, panel.pick, "france")
     qtbot.mouseClick(panel.swatch, Qt.MouseButton.LeftButton)
     dialog = panel.colour_dialog
     assert dialog.isVisible()
     html = [e for e in dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
     html.selectAll()
     qtbot.keyClicks(html, "#12ab34")
-    html.editingFinished.emit()  # what leaving the field does
+    qtbot.keyClick(html, Qt.Key.Key_Tab)  # leaving the field sets the colour
     ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert doc.variant.power("france").colour == "#12ab34"
     assert not [p for p in check(doc.variant) if p.severity == "error"]
 
 
-def test_homes_and_units_by_clicking_on_the_map(window):
+def test_homes_and_units_by_clicking_on_the_map(window, qtbot):
     doc = _standard(window)
     panel = window.powers
-    panel.pick.setCurrentText("france")
+    _pick(qtbot, panel.pick, "france")
     _action(window, "Homes and units by clicking").trigger()
     at = window.scene.centre_of("bel")
     click(window.scene, at.x(), at.y())
     assert "bel" in doc.variant.power("france").homes
-    panel.click_mode.setCurrentText("army")
+    _pick(qtbot, panel.click_mode, "army")
     click(window.scene, at.x(), at.y())
     assert "A bel" in [str(u) for u in doc.variant.power("france").units]
-    panel.click_mode.setCurrentText("fleet")
+    _pick(qtbot, panel.click_mode, "fleet")
     south = window.scene.centre_of("spa/sc")
     click(window.scene, south.x(), south.y())
     assert "F spa/sc" in [str(u) for u in doc.variant.power("france").units]
     # a home on a non-centre makes it a centre in the same step
-    panel.click_mode.setCurrentText("home centre")
+    _pick(qtbot, panel.click_mode, "home centre")
     at = window.scene.centre_of("pic")
     click(window.scene, at.x(), at.y())
     assert doc.variant.province("pic").center and "pic" in doc.variant.power("france").homes
@@ -345,8 +366,8 @@ def test_every_rule_option_in_the_rules_panel(window, qtbot, tmp_path):
     rules = window.rules
     _tick(qtbot, rules.hibernate)
     _tick(qtbot, rules.convoy_fallback)
-    rules.civil_disorder.setCurrentIndex(1)
-    rules.civil_disorder.activated.emit(1)
+    rules.civil_disorder.setFocus()
+    qtbot.keyClick(rules.civil_disorder, Qt.Key.Key_Down)  # the next choice: classic
     _type(qtbot, rules.seasons, "spring, summer, fall")
     _type(qtbot, rules.switches, "no_omsk_fleets=true, max_builds=3")
     _type(qtbot, rules.draw, "3")
@@ -374,7 +395,7 @@ def test_coasts_field_speaks_of_the_selected_province(window):
 
 def test_a_fleet_link_to_a_two_coast_province_takes_the_coast_released_on(window, qtbot):
     doc = _standard(window)
-    window.edges.link_units.setCurrentText("fleet")
+    _pick(qtbot, window.edges.link_units, "fleet")
     _action(window, "Link spaces").trigger()
     a, sc = window.scene.centre_of("tys"), window.scene.centre_of("spa/sc")
     mouse(window.scene, "press", a.x(), a.y())

@@ -118,8 +118,12 @@ def test_completion_offers_whole_orders(playing, qtbot):
     from variantkit.model import UnitType
     moves = {o.split(" - ")[1].lower() for o in offered if " - " in o and " S " not in o}
     assert moves == set(play.game.graph().moves(UnitType.ARMY, "par"))
-    completer.setCurrentRow(offered.index("A Par - Bur"))
-    play.entry.setText(completer.currentCompletion())  # what picking the entry in the popup writes
+    popup = completer.popup()
+    assert popup.isVisible()
+    row = popup.model().index(offered.index("A Par - Bur"), 0)
+    popup.scrollTo(row)
+    qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=popup.visualRect(row).center())
+    assert play.entry.text() == "A Par - Bur"  # the whole order picked from the list
     qtbot.keyClick(play.entry, Qt.Key.Key_Return)
     assert play.orders == [("france", "A Par - Bur")]
 
