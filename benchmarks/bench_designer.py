@@ -359,7 +359,7 @@ def fix_edges(d: Designer, target) -> None:
     pairs = {}
     for (a, b, _) in have.keys() | want.keys():
         pairs.setdefault((a, b), set())
-    for (a, b) in pairs:
+    for (a, b) in sorted(pairs):  # a fixed order: the counts do not vary from run to run
         now = {u for u in ("army", "fleet") if (a, b, u) in have}
         goal = {u for u in ("army", "fleet") if (a, b, u) in want}
         if now == goal:

@@ -191,7 +191,8 @@ class ProvinceTable(QWidget):
         layout.addWidget(self.message)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.model.problem.connect(self.message.setText)
-        self.view.selectionModel().currentRowChanged.connect(self._current)
+        # after the selection settles (the current row changes before a click's selection does)
+        self.view.selectionModel().selectionChanged.connect(self._picked)
         doc.changed.connect(self._reload)
 
     def _rows_for(self, index) -> List[str]:
@@ -234,6 +235,8 @@ class ProvinceTable(QWidget):
         finally:
             self.blockSignals(False)
 
-    def _current(self, cur, _prev) -> None:
-        if cur.isValid():
-            self.province_picked.emit(self.model.ids[self.proxy.mapToSource(cur).row()])
+    def _picked(self, *_) -> None:
+        picked = self.selected_ids()
+        current = self.current_id()
+        if picked:
+            self.province_picked.emit(current if current in picked else picked[0])

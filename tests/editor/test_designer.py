@@ -275,6 +275,8 @@ def test_table_sorts_filters_and_edits_in_place(window, qtbot):
     _click_row(qtbot, window, "mar")
     assert window.properties.pid == "mar"  # the map (and the properties) follow the table
     assert [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["mar"]
+    _click_row(qtbot, window, "gas")  # another row: the map leaves Marseilles
+    assert [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["gas"]
     _edit_cell(qtbot, window, "mar", "name", "Massilia")
     assert doc.variant.province("mar").name == "Massilia"
     _edit_cell(qtbot, window, "mar", "terrain", "lava")
@@ -287,6 +289,7 @@ def test_table_multi_row_edit_is_one_undo_step(window, qtbot):
     for pid in ("gal", "tyr"):
         _click_row(qtbot, window, pid, Qt.KeyboardModifier.ControlModifier)
     assert set(window.table.selected_ids()) == {"boh", "gal", "tyr"}
+    assert {i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")} == {"boh", "gal", "tyr"}
     steps = doc.undo.count()
     _edit_cell(qtbot, window, "tyr", "passable in", "spring")
     assert all(doc.variant.province(p).passable_in == ("spring",) for p in ("boh", "gal", "tyr"))
