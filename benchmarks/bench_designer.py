@@ -91,7 +91,11 @@ class Designer:
         self.chars += len(text)
         edit.setFocus()
         edit.selectAll()
-        QTest.keyClicks(edit, text)
+        if text:
+            QTest.keyClicks(edit, text)
+        else:  # emptied with Delete
+            self.keys += 1
+            QTest.keyClick(edit, Qt.Key.Key_Delete)
         if enter:
             self.keys += 1
             QTest.keyClick(edit, Qt.Key.Key_Return)
