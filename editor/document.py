@@ -117,6 +117,7 @@ class Document(QObject):
         self.changed.emit(kind)
 
     def _reset(self) -> None:
+        self.drawn_colours = {}  # power -> colour, as a drawing opened says (offered as powers)
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
         self.art_bytes = None
@@ -169,6 +170,7 @@ class Document(QObject):
         self._reset()
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
         self.proposals = list(inference.edges)
+        self.drawn_colours = dict(inference.colours)
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None

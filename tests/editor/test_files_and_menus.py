@@ -353,7 +353,7 @@ def test_accepted_proposals_stay_accepted_after_a_rename(window, qtbot, tmp_path
                    '<rect id="ccc" fill="#eedd99" x="100" y="0" width="50" height="100"/></svg>')
     window.open_path(str(svg))
     assert len(window.proposals.pending()) == 2             # aaa-bbb and bbb-ccc share a border
-    window.proposals.list.setCurrentRow(0)
+    assert window.proposals.select("aaa", "bbb")  # picked in the grouped list
     window.proposals.accept_one.click()
     rename_in_properties(window, "bbb", "mid")
     pending = window.proposals.pending()
