@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 from dataclasses import replace
 
@@ -80,15 +81,12 @@ def cmd_import(args) -> int:
 def _reload_problems(variant, args):
     """An importer never writes a variant that would not load: what it would
     write is written aside, loaded and checked; its errors refuse the import
-    (placed at the source, since the file is not kept)."""
-    os.makedirs(args.output, exist_ok=True)
-    trial = os.path.join(args.output, ".variantkit-import-check.yaml")
-    try:
+    (placed at the source, since the file is not kept).  The trial is written
+    in a folder of its own, so a refused import leaves nothing behind."""
+    with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
+        trial = os.path.join(folder, "variant.yaml")
         save(variant, trial)
         loaded = load_checked(trial)
-    finally:
-        if os.path.exists(trial):
-            os.remove(trial)
     return [replace(p, file=args.path, line=None, column=None,
                     message="as imported, " + p.message) for p in loaded.report.errors]
 
