@@ -255,6 +255,7 @@ class BalancePanel(QWidget):
                     item.setToolTip(text or "none")
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
         # the table as wide as its columns, the picture the rest
         wide = self.table.horizontalHeader().length() + self.table.frameWidth() * 2 + 24
         self.split.setSizes([wide, max(self.split.width() - wide, 200)])

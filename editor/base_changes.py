@@ -59,6 +59,11 @@ class ChangeMark(QGraphicsPathItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()
 
+    def boundingRect(self) -> QRectF:
+        # Qt derives a wide pen's bounding rect from shape(): drawn area given here
+        w = self.pen().widthF() / 2 + 1
+        return self.path().boundingRect().adjusted(-w, -w, w, w)
+
 
 class ChangesOverlay:
     """The marks on the scene; ``shown`` toggles them."""
@@ -180,6 +185,8 @@ class ChangesPanel(QWidget):
         self.legend = QLabel(LEGEND)
         self.legend.setWordWrap(True)
         self.list = QListWidget()
+        self.list.setWordWrap(True)  # a change's detail is read whole, not scrolled to
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         layout = QVBoxLayout(self)
         layout.addWidget(self.base_label)
         layout.addWidget(self.legend)
@@ -199,6 +206,7 @@ class ChangesPanel(QWidget):
                                 + (f"{n} change(s)" if n else "no changes"))
         for line in self.overlay.lines:
             item = QListWidgetItem(describe(line))
+            item.setToolTip(describe(line))
             item.setForeground(QBrush(QColor(COLOUR[line["change"]])))
             item.setData(Qt.ItemDataRole.UserRole, province_of(line))
             self.list.addItem(item)

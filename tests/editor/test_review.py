@@ -187,3 +187,39 @@ def test_a_long_balance_run_keeps_the_window_live_and_can_be_cancelled(window, q
     assert QThreadPool.globalInstance().waitForDone(30_000)
     qtbot.wait(50)
     assert panel.report is None and panel.table.rowCount() == 0 and panel.summary.text() == "Cancelled."
+
+
+def near(colour, hex_name, tolerance=40):
+    from PySide6.QtGui import QColor
+    want = QColor(hex_name)
+    return all(abs(a - b) <= tolerance for a, b in ((colour.red(), want.red()), (colour.green(), want.green()),
+                                                     (colour.blue(), want.blue())))
+
+
+def test_the_marks_are_painted_on_the_view_zoomed_in(window, qtbot):
+    """What the user sees: zoomed in on Omsk from the View menu, the removed
+    links are red on screen and Omsk's outline orange."""
+    window.open_path(str(MAPS / "youngstown" / "no-omsk-fleets"))
+    lst = window.review.changes.list
+    click_list_row(qtbot, lst, "changed province oms: terrain coast -> land")
+    for _ in range(3):
+        action(window, "View/Zoom in").trigger()
+    click_list_row(qtbot, lst, "changed province oms: terrain coast -> land")   # Omsk in the middle again
+    qtbot.wait(50)
+    view = window.view
+    image = view.viewport().grab().toImage()
+    inside = view.viewport().rect()
+    marks = change_marks(window)
+
+    def seen(mark, colour, steps=40):
+        pts = [view.mapFromScene(mark.path().pointAtPercent(i / steps)) for i in range(steps + 1)]
+        pts = [p for p in pts if inside.contains(p)]
+        assert pts, "the mark is not in the view"
+        return sum(near(image.pixelColor(p), colour) for p in pts) / len(pts)
+
+    (omsk,) = [m for m in marks if m.kind == "province-changed"]
+    assert seen(omsk, "#e07b00") > 0.8
+    for m in marks:
+        if m.kind == "edge-removed":
+            # dashed, and crossed by the A/F disc at the middle: red along most of it
+            assert seen(m, "#c0271e") > 0.4, m.line["id"]
