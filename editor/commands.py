@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoCommand
 
 from variantkit import edit
 from variantkit.edit import EditError
-from variantkit.model import Edge, Power, Province, Variant
+from variantkit.model import Edge, Power, Province, Variant, split_location
 
 from .document import Document, Ring, State
 
@@ -66,7 +66,7 @@ def _retarget(state: State, fn) -> State:
     proposals = []
     for p in state.proposals:
         a, b = fn(p.edge.a), fn(p.edge.b)
-        if a is not None and b is not None and a.split("/")[0] != b.split("/")[0]:
+        if a is not None and b is not None and split_location(a)[0] != split_location(b)[0]:
             proposals.append(p if (a, b) == (p.edge.a, p.edge.b) else replace(p, edge=replace(p.edge, a=a, b=b)))
     rejected = frozenset((fn(a), fn(b)) for a, b in state.rejected if fn(a) is not None and fn(b) is not None)
     return state._replace(proposals=tuple(proposals), rejected=rejected)
@@ -134,7 +134,7 @@ class RemoveProvince(_Change):
     def build(self, s):
         v = edit.remove(s.variant, self.pid)
         outlines = {k: r for k, r in s.outlines.items() if k != self.pid}
-        s = _retarget(s, lambda loc: None if loc.split("/")[0] == self.pid else loc)
+        s = _retarget(s, lambda loc: None if split_location(loc)[0] == self.pid else loc)
         return s._replace(variant=v, outlines=outlines)
 
 
@@ -299,7 +299,7 @@ class MergeProvinces(_Change):
             merged = unary_union([p.buffer(0.5) for p in parts]).buffer(-0.5)
             outlines[self.keep] = [[(round(x, 2), round(y, 2)) for x, y in part.exterior.coords]
                                    for part in getattr(merged, "geoms", [merged])]
-        s = _retarget(s, lambda loc: self.keep if loc.split("/")[0] == self.gone else loc)
+        s = _retarget(s, lambda loc: self.keep if split_location(loc)[0] == self.gone else loc)
         return s._replace(variant=v, outlines=outlines)
 
 
@@ -332,11 +332,11 @@ class SplitProvince(_Change):
         moved, shared = [], []
         near = 1.0  # drawing units: borders drawn a hair apart still touch
         for e in s.variant.edges:
-            ends = {e.a.split("/")[0]: e.a, e.b.split("/")[0]: e.b}
+            ends = {split_location(e.a)[0]: e.a, split_location(e.b)[0]: e.b}
             if self.pid not in ends:
                 continue
-            other = e.b if e.a.split("/")[0] == self.pid else e.a
-            theirs = unary_union([Polygon(r).buffer(0) for r in s.outlines.get(other.split("/")[0], [])
+            other = e.b if split_location(e.a)[0] == self.pid else e.a
+            theirs = unary_union([Polygon(r).buffer(0) for r in s.outlines.get(split_location(other)[0], [])
                                   if len(r) > 2])
             if theirs.is_empty:
                 continue

@@ -71,8 +71,9 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
     # (jDip's Youngstown calls Egypt's east coast "sc" in its art)
     drawn_coasts: Dict[str, Set[str]] = {}
     for cid in inference.coasts:
-        prov, coast = cid.split("/")
-        drawn_coasts.setdefault(prov, set()).add(coast)
+        prov, coast = split_location(cid)
+        if coast:  # a coast shape's id names its coast
+            drawn_coasts.setdefault(prov, set()).add(coast)
     by_elimination: Dict[str, str] = {}
     for prov, cs in drawn_coasts.items():
         home = names.location(prov)
@@ -137,7 +138,7 @@ def board_for(variant: Variant, art_file: Optional[str] = None):
                       for ring in [part.exterior] + list(part.interiors)]
         points[pid] = labels[pid] = region.label_pos
     for cid, geom in inference.coasts.items():
-        prov, coast = cid.split("/")
+        prov, coast = split_location(cid)
         pid = names.location(prov)
         if pid:
             from .geometry import label_point

@@ -12,7 +12,7 @@ from shapely.strtree import STRtree
 
 from .conventions import Reading
 from .geometry.infer import Inference
-from .model import Terrain
+from .model import Terrain, split_location
 from .problems import Problem
 
 
@@ -98,7 +98,7 @@ def _undrawn_terrain(inference: Inference, reading: Reading, file: str) -> None:
     """Where fills and classes say nothing, take terrain from the other
     evidence: a province with a named coast or a supply centre is land; the
     rest stays land but doubtful, and its links are flagged."""
-    evidence = {c.split("/")[0] for c in inference.coasts} | {r for r, x in inference.regions.items() if x.center}
+    evidence = {split_location(c)[0] for c in inference.coasts} | {r for r, x in inference.regions.items() if x.center}
     unknown = 0
     for rid, region in inference.regions.items():
         if region.terrain is Terrain.IMPASSABLE:
@@ -110,8 +110,8 @@ def _undrawn_terrain(inference: Inference, reading: Reading, file: str) -> None:
             unknown += 1
             region.reason = "terrain not drawn: taken as land, mark it water if it is a sea"
     for e in inference.edges:
-        if any(inference.regions.get(x.split("/")[0]) is not None
-               and inference.regions[x.split("/")[0]].doubtful for x in (e.edge.a, e.edge.b)):
+        if any(inference.regions.get(split_location(x)[0]) is not None
+               and inference.regions[split_location(x)[0]].doubtful for x in (e.edge.a, e.edge.b)):
             e.confidence = min(e.confidence, 0.3)
             e.reason += "; terrain not drawn"
     if not any(p.code == "VK830" for p in inference.problems):

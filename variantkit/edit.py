@@ -15,11 +15,9 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .model import (Coast, Crossing, Edge, Point, Power, Province, Terrain, Unit, Variant,
                     split_location)
+from .vocabulary import coast_name
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast",
-               "ne": "Northeast Coast", "nw": "Northwest Coast", "se": "Southeast Coast",
-               "sw": "Southwest Coast"}
 
 
 class EditError(ValueError):
@@ -119,7 +117,8 @@ def set_province(v: Variant, pid: str, **fields) -> Variant:
 def rename(v: Variant, old: str, new: str) -> Variant:
     """A province's id changed everywhere it is used: its edges and coasts,
     ``inside`` of the spaces within it, and every power's homes, centres and
-    units.  The new id leaves the province's aliases if it was one."""
+    units.  The new id leaves the province's aliases if it was one; a coast's
+    aliases written with the old id (``spa(nc)``, ``spa/nc``) take the new one."""
     p = _need(v, old)
     if new == old:
         return v
@@ -128,12 +127,20 @@ def rename(v: Variant, old: str, new: str) -> Variant:
     provinces = []
     for q in v.provinces:
         if q.id == old:
-            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new))
+            coasts = tuple(replace(c, aliases=tuple(dict.fromkeys(_alias_renamed(a, old, new) for a in c.aliases)))
+                           for c in p.coasts)
+            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new), coasts=coasts)
         if q.inside == old:
             q = replace(q, inside=new)
         provinces.append(q)
     edges = tuple(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
     return replace(v, provinces=tuple(provinces), edges=edges, powers=_map_powers(v, swap))
+
+
+def _alias_renamed(alias: str, old: str, new: str) -> str:
+    """``spa(nc)`` -> ``esp(nc)``; ``spain/nc`` and ``spanish coast`` stay."""
+    m = re.match(re.escape(old) + r"(?=[/( ]|$)", alias, re.IGNORECASE)
+    return new + alias[m.end():] if m else alias
 
 
 def remove(v: Variant, pid: str) -> Variant:
@@ -250,7 +257,7 @@ def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Var
             for t in targets:
                 edges.append(Edge(*_ordered(f"{pid}/{coast}", t), Crossing.FLEET))
         kept = {c.id: c for c in old.coasts}
-        new_coasts = tuple(kept.get(c) or Coast(c, COAST_NAMES.get(c, c.upper())) for c in sorted(coasts))
+        new_coasts = tuple(kept.get(c) or Coast(c, coast_name(c)) for c in sorted(coasts))
     else:
         for t in sorted(others):
             edges.append(Edge(*_ordered(pid, t), Crossing.FLEET))

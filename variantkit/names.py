@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .model import Variant
+from .model import Variant, split_location
 
 _SPACES = re.compile(r"[\s_+]+")
 _COAST_TAIL = re.compile(r"^(?P<prov>.+?)\s*(?:/|\(|\s)\s*(?P<coast>[a-z .]+?)\s*\)?$")
@@ -93,8 +93,7 @@ class NameIndex:
         lid = self.location(text)
         if lid is None:
             return None, None
-        prov, _, coast = lid.partition("/")
-        return prov, coast or None
+        return split_location(lid)
 
     def names(self):
         """Every known name (normalized) and the location it names."""

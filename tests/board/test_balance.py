@@ -6,11 +6,11 @@ from variantkit.balance import balance
 from variantkit.rules.fuzz import random_orders
 from variantkit.rules.game import Game
 
-# a1 - a2 - g - m - b1 - b2          A holds a1, a2; B holds b1, b2
-#               |         |          neutral centres: m, x, y, z
+# a1 - a2 - g - k - b1 - b2          A holds a1, a2; B holds b1, b2
+#               |         |          neutral centres: k, x, y, z
 #               x - - y - z
-LINE = dict(provinces=["a1:l*", "a2:l*", "g:l", "m:l*", "b1:l*", "b2:l*", "x:l*", "y:l*", "z:l*"],
-            edges=["a1-a2", "a2-g", "g-m", "m-b1", "b1-b2", "m-x", "x-y", "b2-z", "z-y"],
+LINE = dict(provinces=["a1:l*", "a2:l*", "g:l", "k:l*", "b1:l*", "b2:l*", "x:l*", "y:l*", "z:l*"],
+            edges=["a1-a2", "a2-g", "g-k", "k-b1", "b1-b2", "k-x", "x-y", "b2-z", "z-y"],
             powers=[("a", ["a1", "a2"], ["A a1", "A a2"]), ("b", ["b1", "b2"], ["A b1", "A b2"])])
 
 
@@ -20,23 +20,23 @@ def rows(report):
 
 def test_neutral_centres_within_one_and_two_moves():
     r = rows(balance(variant(**LINE)))
-    # A: a2 -> g in one move, g -> m in the second
-    assert r["a"].within_one == () and r["a"].within_two == ("m",)
-    # B: b1 -> m and b2 -> z in one; then m -> x and z -> y
-    assert r["b"].within_one == ("m", "z") and r["b"].within_two == ("m", "x", "y", "z")
+    # A: a2 -> g in one move, g -> k in the second
+    assert r["a"].within_one == () and r["a"].within_two == ("k",)
+    # B: b1 -> k and b2 -> z in one; then k -> x and z -> y
+    assert r["b"].within_one == ("k", "z") and r["b"].within_two == ("k", "x", "y", "z")
     assert r["a"].homes == ("a1", "a2")
 
 
 def test_centres_contested_in_the_first_year_and_with_whom():
     r = rows(balance(variant(**LINE)))
-    assert r["a"].contested == {"m": ("b",)}
-    assert r["b"].contested == {"m": ("a",)}
+    assert r["a"].contested == {"k": ("b",)}
+    assert r["b"].contested == {"k": ("a",)}
 
 
 def test_chokepoints_cut_a_power_off_from_the_rest():
     r = rows(balance(variant(**LINE)))
-    # losing g or m leaves A's two homes alone with no other centre; B has a ring
-    assert r["a"].chokepoints == ("g", "m")
+    # losing g or k leaves A's two homes alone with no other centre; B has a ring
+    assert r["a"].chokepoints == ("g", "k")
     assert r["b"].chokepoints == ()
 
 

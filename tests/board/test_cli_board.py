@@ -59,9 +59,9 @@ def test_balance_report_json_picture_and_progress(capsys, tmp_path):
                          "--json", "-o", picture)
     assert code == 0
     report = json.loads(out)
-    assert report["powers"]["a"]["chokepoints"] == ["g", "m"]
-    assert report["powers"]["b"]["within_one"] == ["m", "z"]
-    assert report["powers"]["a"]["contested_1901"] == {"m": ["b"]}
+    assert report["powers"]["a"]["chokepoints"] == ["g", "k"]
+    assert report["powers"]["b"]["within_one"] == ["k", "z"]
+    assert report["powers"]["a"]["contested_1901"] == {"k": ["b"]}
     assert (report["games"], report["years"], report["seed"]) == (4, 2, 3)
     assert len(report["powers"]["a"]["centres_after"]["counts"]) == 4
     assert "played 4/4 games" in err

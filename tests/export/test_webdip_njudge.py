@@ -65,6 +65,7 @@ def test_njudge_reader(tmp_path, capsys):
     assert v.province("eng").terrain.value == "water" and v.province("pic").terrain.value == "coast"
     assert v.province("par").terrain.value == "land" and "paris" in v.province("par").aliases
     assert sorted(g.moves(UnitType.FLEET, "mao")) == ["bre", "eng", "spa/nc"]
+    assert [(c.id, c.name) for c in v.province("spa").coasts] == [("nc", "North Coast")]  # named as jDip's are
     assert sorted(v.centers) == ["bel", "bre", "par", "spa"]
     assert v.power("f").homes == ("par", "bre")
     assert main(["import", "njudge", str(path), "-o", str(tmp_path / "out")]) == 0

@@ -5,7 +5,7 @@ import json
 import sys
 
 from ..graph import Graph, seasons_of
-from ..model import UnitType
+from ..model import UnitType, split_location
 from ..problems import UnusableInput
 from ..validate import load_checked
 from ..files import check_target, protecting
@@ -92,7 +92,7 @@ def cmd_info(args) -> int:
             json.dump(out, sys.stdout, indent=1)
             print()
             return 0
-        p = v.province(loc.split("/")[0])
+        p = v.province(split_location(loc)[0])
         print(f"{p.name} ({p.id}): {p.terrain.value}" + (", supply centre" if p.center else "")
               + (", off-board box" if p.offboard else "")
               + (f", inside {p.inside}" if p.inside else "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..geometry.shapes import DrawnShape
+from ..model import split_location
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
 
@@ -50,7 +51,7 @@ def read(doc: SvgDocument) -> Reading:
             loc = s.id[:-len("Center")].lower()
             reading.unit_pos.setdefault(loc, middle(s.rings))
             if s.layer == CENTRES:
-                reading.centres.add(loc.split("/")[0])
+                reading.centres.add(split_location(loc)[0])
     reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == NAMES]
     # strokes of the art may draw links between spaces that do not touch (pure's capitals)
     reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes

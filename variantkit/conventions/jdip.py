@@ -10,6 +10,7 @@ import re
 from typing import Dict, List
 
 from ..geometry.shapes import DrawnShape
+from ..model import split_location
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
 
@@ -123,7 +124,7 @@ def _province_data(doc: SvgDocument, reading: Reading) -> None:
         if "unit" in rec:
             reading.unit_pos[loc] = rec["unit"]
         if "center" in rec and centres_meant:
-            reading.centres.add(loc.split("/")[0])
+            reading.centres.add(split_location(loc)[0])
 
 
 def power_colours(doc: SvgDocument) -> Dict[str, str]:

@@ -333,8 +333,8 @@ class _Reader(PowerDirectives):
         def swap(code: str) -> str:  # the location itself, and a province's coasts with it
             if code == old:
                 return new
-            head, slash, coast = code.partition("/")
-            return new + slash + coast if head == old and "/" not in old else code
+            head, coast = split_location(code)
+            return f"{new}/{coast}" if head == old and coast is not None and "/" not in old else code
 
         self.locs = {swap(c): loc for c, loc in self.locs.items()}
         for loc in self.locs.values():
@@ -393,7 +393,7 @@ class _Reader(PowerDirectives):
             a = self.token(t, origin)
             if a is None:
                 continue
-            if a.loc.split("/")[0] == code.split("/")[0]:
+            if split_location(a.loc)[0] == split_location(code)[0]:
                 self.warn(origin, "VK625", f"{written} abuts itself ({t}): left out",
                           "a space is not its own neighbour")
                 continue
@@ -406,7 +406,7 @@ class _Reader(PowerDirectives):
                        "a neighbour is a code such as MAO, spa, Tys or BUL/EC, optionally with ~ or *")
             return None
         loc = m.group("loc")
-        base = loc.split("/")[0]
+        base = split_location(loc)[0]
         case = "lower" if base.islower() else ("title" if base[0].isupper() and base[1:].islower()
                                                  and len(base) > 1 else "upper")
         mods = m.group("pre") + m.group("mods")
@@ -424,7 +424,7 @@ class _Reader(PowerDirectives):
             kept = [a for a in loc.abuts if not a.loc.startswith(code)]
             if decoast and len(kept) != len(loc.abuts):
                 # DPjudge links the coast's neighbours to the province, in upper case
-                prov = code.split("/")[0]
+                prov = split_location(code)[0]
                 same = [a for a in kept if a.loc == prov]
                 if same:
                     same[0].case = "upper"
@@ -436,7 +436,7 @@ class _Reader(PowerDirectives):
         self.unowned = [c for c in self.unowned if c != code]
         for p in self.powers.values():
             p.homes = [h for h in p.homes if h != code]
-            p.units = [u for u in p.units if u[1].split("/")[0] != code[:3]]
+            p.units = [u for u in p.units if split_location(u[1])[0] != code[:3]]
         for key in [k for k in self.names if k.upper().startswith(code)]:
             del self.names[key]
 
@@ -530,7 +530,7 @@ class _Builder:
         for code, loc in locs.items():
             for a in loc.abuts:
                 target = locs.get(a.loc)
-                province = locs.get(a.loc.split("/")[0])
+                province = locs.get(split_location(a.loc)[0])
                 if target is None and province is None:
                     self.r.error(a.origin, "VK617", f"{code} abuts {a.loc}, which is not a location",
                                  "define it, or fix the code")
@@ -605,7 +605,7 @@ class _Builder:
                        "not convoy", "DPjudge's ports convoy from one coastal space")
             coasts = []
             for c in sorted(k for k in r.locs if k.startswith(code + "/")):
-                cid = c.split("/")[1].lower()
+                cid = (split_location(c)[1] or "").lower()
                 cname, caliases, _ = r.names.get(c.lower(), ("", [], None))
                 m = re.search(r"\(([^)]*)\)", cname)
                 coasts.append(Coast(cid, _title(m.group(1)) if m else cname,

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
+from ..model import split_location
+
 # words DPjudge's normaliser drops from a power's name (its order keywords)
 _DROPPED = {"THE", "IS", "WILL", "IN", "AT", "ON", "TO", "AND", "MOVE", "MOVES", "MOVING",
             "ATTACK", "ATTACKS", "ATTACKING"}
@@ -199,9 +201,9 @@ class PowerDirectives:
         if self.power is None:
             return self.error(origin, "VK614", f"the unit {kind} {loc} belongs to no power",
                               "put unit lines after their power's line")
-        province = loc.split("/")[0]
+        province = split_location(loc)[0]
         for p in self.powers.values():  # a unit line replaces whatever stood in the province
-            p.units = [u for u in p.units if u[1].split("/")[0] != province]
+            p.units = [u for u in p.units if split_location(u[1])[0] != province]
         self.power.units.append((kind, loc, origin))
 
     # -- powers as a group ----------------------------------------------------

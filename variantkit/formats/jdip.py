@@ -21,10 +21,10 @@ from ..files import atomic_write
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
                      Variant, split_location)
 from ..problems import Problem, UnusableInput
+from ..vocabulary import coast_name
 from .base import ExportReport, Format
 
 COAST_KINDS = ("nc", "sc", "ec", "wc")
-COAST_NAMES = {"nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast"}
 
 
 MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
@@ -51,6 +51,7 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
     any other border restriction is reported, not represented."""
     by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
     out: Dict[frozenset, int] = {}
+    into: Dict[Tuple[str, str], int] = {}  # (from, into) -> modifier, as jDip states it
     for b in by_id.values():
         # unitTypes beside a modifier only names who crosses (our edges say that)
         rest = [k for k in ("orderTypes", "year", "season", "phase") if b.get(k)]
@@ -80,6 +81,13 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
                                                      if split_location(loc)[0] == pid for r in refs}
             for other in sorted(froms or near):
                 out[frozenset((pid, other))] = mod
+                into[(other, pid)] = mod
+    # a modifier jDip applies one way only becomes two-way here: say so
+    for (src, dst), mod in sorted(into.items()):
+        if into.get((dst, src)) != mod:
+            problems.append(Problem("VK723", f"the move modifier {mod:+d} from {src} into {dst} "
+                                    "is read as holding both ways (our edges are two-way)",
+                                    f"check the edge {src} - {dst}", adjacency, severity="warning"))
     return out
 
 
@@ -174,7 +182,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                    else Terrain.LAND if has_army else Terrain.WATER if has_fleet
                    else Terrain.IMPASSABLE)
         provinces.append(Province(pid, full, terrain, tuple(a for a in aliases if a != pid),
-                                  coasts=tuple(Coast(c, COAST_NAMES[c]) for c in sorted(coasts.get(pid, ())))))
+                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ())))))
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for src, dsts in army.items():
         for dst in dsts:

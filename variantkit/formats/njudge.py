@@ -15,6 +15,7 @@ from typing import Dict, List, Tuple
 
 from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Variant
 from ..problems import Problem, UnusableInput
+from ..vocabulary import coast_name
 from .base import Format
 
 
@@ -73,7 +74,7 @@ def read(path: str):
         if centre and code.lower() != "x":
             powers[code.upper()].append(abbr)
         provinces.append(Province(abbr, name, terrain, tuple(aliases), centre,
-                                  tuple(Coast(c) for c in coasts)))
+                                  tuple(Coast(c, coast_name(c)) for c in coasts)))
         for kind, refs in kinds.items():
             src = abbr if kind in ("mv", "xc") else f"{abbr}/{kind}"
             for ref in refs:

@@ -19,6 +19,7 @@ from shapely.geometry import LineString
 from shapely.ops import nearest_points
 from shapely.strtree import STRtree
 
+from ..model import split_location
 from .borders import strip_length
 
 
@@ -52,7 +53,7 @@ class Coastline:
         line = LineString([p, q])
         for k in self.tree.query(line, predicate="intersects"):
             pid = self.land_ids[int(k)]
-            if pid.split("/")[0] not in keep and self.land_geoms[int(k)].intersection(line).length > 1e-6:
+            if split_location(pid)[0] not in keep and self.land_geoms[int(k)].intersection(line).length > 1e-6:
                 return False
         return True
 
@@ -70,7 +71,7 @@ class Coastline:
                 if d > self.reach:
                     continue
                 p, q = nearest_points(pa, pb)
-                if self._clear(p, q, (a.split("/")[0], b.split("/")[0])):
+                if self._clear(p, q, (split_location(a)[0], split_location(b)[0])):
                     out.append(((LineString([p, q]).centroid if d > 0 else p), d))
         return out
 
@@ -99,22 +100,23 @@ class Coastline:
         flagged."""
         touch: Dict[Tuple[str, str], float] = {}
         for cid, geom in coast_shapes.items():
-            for w in self.neighbours[cid.split("/")[0]] & self.water:
+            for w in self.neighbours[split_location(cid)[0]] & self.water:
                 grow = self.gaps[w]
                 strip = geom.buffer(grow, quad_segs=2).intersection(self.regions[w].geom.buffer(grow, quad_segs=2))
                 touch[(cid, w)] = 0.0 if strip.is_empty else strip_length(strip, 2 * grow)
         best: Dict[Tuple[str, str], float] = {}
         for (cid, w), length in touch.items():
-            key = (cid.split("/")[0], w)
+            key = (split_location(cid)[0], w)
             best[key] = max(best.get(key, 0.0), length)
         out: Dict[str, Dict[str, float]] = {cid: {} for cid in coast_shapes}
         for (cid, w), length in touch.items():
-            if length >= min_border and length >= 0.2 * best[(cid.split("/")[0], w)]:
+            if length >= min_border and length >= 0.2 * best[(split_location(cid)[0], w)]:
                 out[cid][w] = min(1.0, length / (3 * min_border))
         for cid, geom in coast_shapes.items():
             if out[cid]:
                 continue
-            dists = {w: geom.distance(self.regions[w].geom) for w in self.neighbours[cid.split("/")[0]] & self.water}
+            dists = {w: geom.distance(self.regions[w].geom)
+                     for w in self.neighbours[split_location(cid)[0]] & self.water}
             near = [w for w, d in dists.items() if d <= min(dists.values()) + 2 * self.floor and d <= self.reach]
             for w in near:
                 out[cid][w] = 0.5      # meets the sea at a point: flagged for the designer
@@ -123,12 +125,12 @@ class Coastline:
     def coast_at(self, prov: str, sea: str, where, coast_shapes: Dict[str, object],
                  seas_of: Dict[str, Dict[str, float]]) -> Optional[str]:
         """The coast of a multi-coast province nearest to where a border meets the sea."""
-        options = [c for c in coast_shapes if c.split("/")[0] == prov and sea in seas_of[c]]
+        options = [c for c in coast_shapes if split_location(c)[0] == prov and sea in seas_of[c]]
         return min(options, key=lambda c: coast_shapes[c].distance(where)) if options else None
 
     def coast_targets(self, cid: str, n: str, coast_shapes, seas_of, multi: Set[str]) -> List[Tuple[str, str, float]]:
         """(location, sea, confidence) the coast ``cid`` reaches in the coastal neighbour n."""
-        parent = cid.split("/")[0]
+        parent = split_location(cid)[0]
         out: List[Tuple[str, str, float]] = []
         for w, (where, d) in ((w, m) for w in sorted(self.shared_seas(parent, n))
                               for m in self.meetings(parent, n, w)):

@@ -19,7 +19,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from ..model import Coast, Crossing, Edge, Province, Terrain
+from ..model import Coast, Crossing, Edge, Province, Terrain, split_location
 from ..problems import Problem
 from .borders import Contact, drawn_links, find_borders
 from .coastline import Coastline
@@ -79,8 +79,9 @@ class Inference:
         out = []
         by_parent: Dict[str, List[str]] = {}
         for cid in self.coasts:
-            p, c = cid.split("/")
-            by_parent.setdefault(p, []).append(c)
+            p, c = split_location(cid)
+            if c:  # a coast shape's id names its coast
+                by_parent.setdefault(p, []).append(c)
         for r in sorted(self.regions.values(), key=lambda r: r.id):
             coasts = tuple(Coast(c, unit_pos=_round(self.coast_pos[f"{r.id}/{c}"])
                                  if f"{r.id}/{c}" in self.coast_pos else None)
@@ -118,7 +119,7 @@ def _regions(shapes: Iterable[DrawnShape], problems: List[Problem], file: str):
         if s.offboard:
             regions[s.id].reason += "; drawn as an off-board box: link it by hand"
     for cid in list(coast_shapes):
-        if cid.split("/")[0] not in regions:
+        if split_location(cid)[0] not in regions:
             problems.append(Problem("VK822", f"the coast {cid} belongs to no drawn province",
                                     "name the coast shape after its province", file, severity="warning"))
             del coast_shapes[cid]
@@ -160,7 +161,7 @@ def _coast_edges(regions, coast_shapes, coastline: Coastline, multi: Set[str], m
     seas_of = coastline.seas_of_coasts(coast_shapes, min_border)
     have = {(e.edge.a, e.edge.b) for e in edges}
     for cid in sorted(coast_shapes):
-        parent = cid.split("/")[0]
+        parent = split_location(cid)[0]
         for n in sorted(coastline.neighbours[parent]):
             rn = regions[n]
             if rn.terrain is Terrain.WATER:
@@ -201,10 +202,10 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     gaps = {ids[i]: g for i, g in enumerate(found.gaps)}
     for r in regions.values():
         r.label_pos = label_point(r.geom)
-    classify(regions, neighbours, gaps, {c.split("/")[0] for c in coast_shapes})
+    classify(regions, neighbours, gaps, {split_location(c)[0] for c in coast_shapes})
     water = {i for i, r in regions.items() if r.terrain is Terrain.WATER}
     coastline = Coastline(regions, neighbours, water, gaps, found.reach, floor)
-    multi = {cid.split("/")[0] for cid in coast_shapes}
+    multi = {split_location(cid)[0] for cid in coast_shapes}
     edges = _province_edges(regions, contacts, coastline, multi)
     _coast_edges(regions, coast_shapes, coastline, multi, max(3.0, floor) if min_border is None else min_border,
                  edges)

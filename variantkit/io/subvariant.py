@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Dict, List, Optional, Tuple
 
-from ..model import Changes, Coast, Crossing, Edge, Power, Province, Terrain, Unit, Variant
+from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant, split_location
 from ..problems import Problem
+from .records import coast_from_record, point_from_record
 from .yaml_source import SourceMap
 
 _PROVINCE_FIELDS = {f.name for f in fields(Province)} - {"id"}
@@ -22,13 +23,11 @@ def _patched_province(p: Province, patch) -> Province:
         if key == "terrain":
             value = Terrain(value)
         elif key == "coasts":
-            value = tuple(Coast(cid, c.get("name", ""), tuple(c.get("aliases", ())),
-                                None if c.get("unit_pos") is None else tuple(c["unit_pos"]))
-                          for cid, c in (value or {}).items())
+            value = tuple(coast_from_record(cid, c) for cid, c in (value or {}).items())
         elif key in ("aliases", "passable_in"):
             value = tuple(value or ())
         elif key in ("unit_pos", "label_pos"):
-            value = None if value is None else tuple(float(v) for v in value)
+            value = point_from_record(value)
         kw[key] = value
     return replace(p, **kw)
 
@@ -67,7 +66,7 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
 
     edges: List[Edge] = list(base.edges)
     gone = {pid for pid in (p.id for p in base.provinces) if pid not in provinces}
-    edges = [e for e in edges if e.a.split("/")[0] not in gone and e.b.split("/")[0] not in gone]
+    edges = [e for e in edges if split_location(e.a)[0] not in gone and split_location(e.b)[0] not in gone]
     for i, rem in enumerate(changes.remove_edges):
         match = _find_edge(edges, rem)
         if match is None:
@@ -170,7 +169,7 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
         e = _canonical_edge(e)
         return (e.a, e.b, e.oneway)
     have = {key(e): _canonical_edge(e) for e in base.edges
-            if e.a.split("/")[0] not in gone and e.b.split("/")[0] not in gone}
+            if split_location(e.a)[0] not in gone and split_location(e.b)[0] not in gone}
     want = {key(e): _canonical_edge(e) for e in edited.edges}
     remove: List[Edge] = []
     add: List[Edge] = []

@@ -17,10 +17,11 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 import jsonschema
 import yaml
 
-from ..model import (Changes, Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
+from ..model import (Changes, Crossing, Edge, Power, Province, Rules, Terrain, Unit,
                      Variant)
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
+from .records import coast_from_record, point_from_record as _point
 from .yaml_source import SourceMap, read_yaml
 
 FORMAT = 1
@@ -57,14 +58,8 @@ def resolve_path(arg: str) -> str:
 # ---------------------------------------------------------------------------
 # records -> model
 
-def _point(v) -> Optional[Tuple[float, float]]:
-    return None if v is None else (float(v[0]), float(v[1]))
-
-
 def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
-    coasts = tuple(
-        Coast(cid, c.get("name", ""), tuple(c.get("aliases", ())), _point(c.get("unit_pos")))
-        for cid, c in (rec.get("coasts") or {}).items())
+    coasts = tuple(coast_from_record(cid, c) for cid, c in (rec.get("coasts") or {}).items())
     return Province(
         id=pid, name=rec["name"], terrain=Terrain(rec["terrain"]),
         aliases=tuple(rec.get("aliases", ())), center=bool(rec.get("center", False)),

@@ -15,24 +15,16 @@ from typing import Dict, List, Optional, Tuple
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
+from ..vocabulary import (BUILD, BY, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT,
+                          UNIT_WORDS, VIA)
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,
                      Waive)
 
-HOLD = {"h", "hold", "holds", "stand", "stands"}
-MOVE = {"-", "move", "moves", "to", "m"}
-SUPPORT = {"s", "support", "supports"}
-CONVOY = {"c", "convoy", "convoys"}
-RETREAT = {"r", "retreat", "retreats"}
-DISBAND = {"d", "disband", "disbands"}
-BUILD = {"b", "build", "builds"}
-REMOVE = {"remove", "removes"}
-VIA = {"via"}
-UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 # words after which a location name cannot go on (names that are order words
 # are flagged by validation, VK111): one token before one of these names a
 # location alone, with no search for a longer name
 _STOPS = frozenset(HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE | VIA
-                   | set(UNIT_WORDS) | {"by"})
+                   | set(UNIT_WORDS) | BY)
 _READ_KEPT = 100_000  # orders remembered per parser (a bound against unbounded input)
 
 

@@ -1,6 +1,7 @@
 """Checks of a variant beyond its schema (the schema check is in io)."""
 from ..io import load
-from .semantic import DPJUDGE_KEYWORDS, ORDER_KEYWORDS, check
+from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
+from .semantic import check
 
 
 def load_checked(path: str):

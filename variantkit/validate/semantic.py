@@ -12,18 +12,9 @@ from typing import Dict, List, Optional, Set, Tuple
 from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
+from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
 from ..problems import Problem
 from ..io.yaml_source import SourceMap
-
-# Words our order parser reads as keywords: a province named so is ambiguous.
-ORDER_KEYWORDS = {
-    "a", "f", "h", "s", "c", "r", "b", "d", "army", "fleet", "hold", "holds", "support",
-    "supports", "convoy", "convoys", "move", "moves", "via", "build", "builds", "remove",
-    "removes", "disband", "disbands", "retreat", "retreats", "waive", "waives", "to", "-",
-}
-# Words other judges read as keywords; a clash is harmless here but breaks an export.
-# (DPjudge's own parser rejects Youngstown's Andaman Sea, code AND.)
-DPJUDGE_KEYWORDS = {"and"}
 
 
 class _Checker:

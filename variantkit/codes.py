@@ -1,0 +1,380 @@
+"""The registry of problem codes: one entry for each code variantkit emits.
+
+Each entry holds the code, its default severity, a message template (what the
+problem is, ``{placeholders}`` where the message carries a value) and the
+hint.  docs/format.md's code tables are generated from here by
+``scripts/make_code_table.py``; tests/test_codes.py checks that every code the
+source emits is registered, emitted with its registered severity, and that no
+registered code is dead.  Foundation layer: imports nothing of ours.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Tuple
+
+ERROR = "error"
+WARNING = "warning"
+
+# The tables of docs/format.md, in the order they appear there.
+GROUPS: Dict[str, str] = {
+    "variant": "the variant file (`validate`)",
+    "game": "positions, orders and games (`adjudicate`, `play`, `render`)",
+    "lint": "lint (`lint`, `balance`)",
+    "formats": "other formats (`import`, `export`)",
+    "drawings": "drawings (`import svg`, `check-art`)",
+    "editor": "the editor",
+}
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: str
+    message: str     # template: the summary of the problem, {placeholders} for values
+    hint: str
+    group: str
+    # a code some emitters give the other severity, and when: "warning", "on water"
+    also: Tuple[str, str] = ("", "")
+
+    @property
+    def severities(self) -> Tuple[str, ...]:
+        return (self.severity, self.also[0]) if self.also[0] else (self.severity,)
+
+
+def _group(group: str, *rows: tuple) -> Tuple[Code, ...]:
+    return tuple(Code(row[0], row[1], row[2], row[3], group, *row[4:]) for row in rows)
+
+
+E, W = ERROR, WARNING
+
+_ALL = (
+    _group(
+        "variant",
+        ("VK001", E, "the file cannot be read: missing, binary, not UTF-8 text, or over {limit} bytes",
+         "give the variant's .yaml file, saved as UTF-8"),
+        ("VK002", E, "not valid YAML, or empty: {reason}",
+         "fix the YAML syntax at this place (indentation, quotes, colons)"),
+        ("VK003", E, "a key must be a plain value, not a list or mapping", "write the key as a word"),
+        ("VK004", E, "duplicate key {key} (first at line {first})", "remove or merge one of the two entries"),
+        ("VK005", E, "the {what} {path} is {kind}, not a regular file (a folder, a FIFO, a device)",
+         "give the path of a file"),
+        ("VK006", E, "the values nest deeper than {limit} levels",
+         "a variant file nests a few levels; is this the right file?"),
+        ("VK007", E, "'*' aliases: over {limit}, one inside the value it names, "
+         "or expanding the file to over {values} values",
+         "write the values out instead of through '*' aliases"),
+        ("VK008", E, "the line is {length} characters long, over the limit of {limit} of its reader "
+         "(an order: 1,000 characters; a map line: 10,000)", "one entry a line"),
+        ("VK009", E, "cannot read or write {path}: {reason} (a path through a file, no permission, a full disk)",
+         "check the path, its permissions and free space"),
+        ("VK010", E, "{where}: {schema_message} (the schema rejects the value)", "see schemas/variant.schema.json"),
+        ("VK011", E, "unknown field {field} in {where}", "allowed here: {allowed}; check the spelling"),
+        ("VK012", E, "{where}: a required field is missing", "add the missing field"),
+        ("VK013", E, "{where}: a value of the wrong type or out of range: {schema_message}",
+         "give a value of the kind the schema names"),
+        ("VK014", E, "{where}: bad id {id}",
+         "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')"),
+        ("VK015", E, "{where}: a subvariant with a full variant's sections",
+         "a subvariant (with 'extends') states only 'changes'; "
+         "a full variant has 'provinces', 'edges' and 'powers'"),
+        ("VK020", E, "'extends' makes a cycle through {path}", "a subvariant extends a full variant, not itself"),
+        ("VK021", E, "the base variant {path} does not exist",
+         "give the path of the base variant relative to this file"),
+        ("VK022", E, "the {what} {ref} is outside the variant's folder (an `extends`, `art`, DPjudge `USE`, "
+         "jDip URI; see docs/security.md)",
+         "keep referenced files inside the variant's folder, or name a folder to trust with "
+         "--trust DIR or VARIANTKIT_TRUST"),
+        ("VK030", E, "{path} exists, or is a folder that is not empty (nothing is written)",
+         "give another name, or --force to replace it"),
+        ("VK031", E, "{path} is one of this command's inputs (never written, even with --force)",
+         "write somewhere else"),
+        ("VK101", E, "edge {a} - {b}: no location {end}", "use a province or coast id"),
+        ("VK102", E, "{units} edge {a} - {b} is listed twice (first as edge {first})", "remove one of them"),
+        ("VK103", E, "{units} edge {a} - {b} enters {end}, which is {terrain} (an army into water, "
+         "a fleet into a land-locked space)",
+         "armies enter land and coast, fleets water and coast: change the edge's units or the terrain"),
+        ("VK104", E, "fleet edge {a} - {b} enters multi-coast {province} without naming a coast",
+         "name the coast: one of {coasts}"),
+        ("VK105", E, "army edge {a} - {b} names the coast {end}",
+         "armies move between provinces: use {province}, and keep {end} for the fleet edge"),
+        ("VK106", E, "edge {a} - {b} joins a province to itself", "remove the edge"),
+        ("VK107", E, "edge {a} - {b} is restricted to unknown power {power}", "use one of: {powers}"),
+        ("VK108", W, "edge {a} - {b} enters {end}, which is impassable",
+         "nothing ever crosses it: remove the edge, or give the space the terrain "
+         "it has when passable and a 'passable_in' list"),
+        ("VK110", E, "the name {name} of {province} is also a name of {other}",
+         "names, codes and aliases must be unique: rename or drop one"),
+        ("VK111", E, "the name {name} of {province} is an order keyword",
+         "orders could not tell it from the keyword: choose another name"),
+        ("VK112", W, "the name {name} of {province} is also a name of the power {power}",
+         "variantkit reads it by context, but DPjudge's parser rejects it; "
+         "exporters to DPjudge drop such an alias"),
+        ("VK113", W, "the code {name} of {province} is a word DPjudge's parser rejects",
+         "variantkit reads it, but DPjudge rejects it; an export to DPjudge must rename it"),
+        ("VK120", E, "{province} cannot be reached from the rest of the map",
+         "add an edge to it (an off-board box is linked by hand)"),
+        ("VK130", E, "home centre {province} of {power} is not a province", "name a province id"),
+        ("VK131", E, "home centre {province} of {power} is not a supply centre",
+         "set center: true on {province}, or remove it from the homes"),
+        ("VK132", E, "{province} is a home centre of both {power} and {other}", "a home centre belongs to one power"),
+        ("VK133", E, "starting centre {province} of {power} is not a supply centre", "list supply centres only"),
+        ("VK134", E, "unit {unit} of {power} stands on unknown location",
+         "use a province id or a coast such as 'stp/sc'"),
+        ("VK135", E, "unit {unit} of {power} cannot stand there",
+         "an army stands on land or a coast province, a fleet on water, a single-coast province or a named coast"),
+        ("VK136", E, "{province} holds two starting units ({power} and {other})", "one unit a province"),
+        ("VK137", W, "unit {unit} of {power} does not start on one of its home centres",
+         "place starting units on home centres, or add the centre to the homes"),
+        ("VK140", E, "victory at {victory} is not above half of the {centers} centres",
+         "two powers could win at once: use at least {least}"),
+        ("VK141", E, "victory at {victory} needs more than the {centers} centres", "use at most {centers}"),
+        ("VK150", E, "{province} lies inside {host}, which is not a province",
+         "name the land province it lies in (the Suez lies in egy)"),
+        ("VK151", E, "{province} lies inside {host} but is {terrain}", "a space inside a land province is water"),
+        ("VK152", E, "{province} lies inside {host}, which is {terrain}",
+         "it must lie inside a land or coastal province"),
+        ("VK153", E, "{province} lies inside {host} but borders {other}, which does not touch {host}",
+         "a space inside {host} borders only {host}'s coasts and the waters next to {host}"),
+        ("VK160", E, "{province} is passable in {season}, which is not a season of the calendar",
+         "use one of: {seasons}"),
+        ("VK161", E, "{province} is impassable and yet passable in {seasons}",
+         "give the terrain it has when passable (e.g. water) and keep 'passable_in'"),
+        ("VK162", W, "edge {a} - {b} is a strait that fleets cross",
+         "a strait is a crossing of armies over water (Loeb9's Cordoba - North Africa); set units: army"),
+        ("VK163", E, "a season is listed twice", "list each season once"),
+        ("VK170", E, "{power} and {other} share the letter {letter}",
+         "give each power its own letter (Youngstown's India signs as N)"),
+        ("VK171", E, "{power} and {other} share the name {name}", "give each power its own name and adjective"),
+        ("VK190", E, "{province} has named coasts but its terrain is {terrain}",
+         "named coasts belong to a province of terrain 'coast'"),
+        ("VK191", W, "{province} has a single named coast {coast}",
+         "name coasts only where a province has two or more; otherwise remove 'coasts'"),
+        ("VK192", E, "{province} is a supply centre on {terrain} terrain",
+         "a supply centre is a land or coastal province", (W, "on water")),
+        ("VK193", E, "{province} is a port but is {terrain} (a port is a coastal province with one coast)",
+         "a port is a coastal province with one coast (a sea convoys anyway)"),
+        ("VK301", E, "the base has no province {province} to change",
+         "name a province of the base variant, or add it under add_provinces"),
+        ("VK302", E, "the base already has a province {province}", "change it under 'provinces' instead"),
+        ("VK303", E, "the base has no {units} edge {a} - {b} to remove",
+         "check the endpoints and the unit type against the base"),
+        ("VK304", E, "the base has no power {power}", "name a power of the base variant"),
+        ("VK305", W, "the base has no rule option {option}", "a subvariant switches options its base defines"),
+    ),
+    _group(
+        "game",
+        ("VK400", E, "the input or game file cannot be read, or is not UTF-8 JSON (or is over 64 MB): {reason}",
+         "give a game saved by 'variantkit play --save', or send one JSON object on stdin"),
+        ("VK401", E, "{field}: {value} is of the wrong JSON type, an unknown power or location, "
+         "or a second unit in one province", "follow the shape of a position: {example}"),
+        ("VK402", E, "an order script that cannot be read: not UTF-8, over 16 MB, orders before any phase line",
+         "start each phase with its name, e.g. S1901M"),
+        ("VK403", E, "{where}: {power} orders {owner}'s unit {unit}",
+         "a power orders only its own units: file the order under {owner}"),
+        ("VK404", E, "{field}: {unit} cannot stand on {location} (an army at sea or on a coast, "
+         "a fleet inland or on a multi-coast province without its coast)", "{why}"),
+        ("VK405", E, "centers.{power}[{index}]: {centre} is not a supply centre of {variant}",
+         "list only the variant's supply centres, by id"),
+        ("VK406", E, "centers.{power}[{index}]: {centre} is owned by {owner} and by {power}",
+         "a centre has one owner"),
+        ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
+        ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
+        ("VK501", E, "cannot write {path}: no PNG renderer is installed",
+         "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead"),
+    ),
+    _group(
+        "lint",
+        ("VK550", W, "{provinces} meet at one point ({x}, {y}) of the drawing",
+         "players cannot tell which of them border there: draw a short border between the two that do"),
+        ("VK551", W, "{a} and {b} are linked but share no neighbour, while the drawing shows {third} touching both",
+         "link {third} to {a} and {b}, or redraw the border"),
+        ("VK552", W, "{location} is coastal but no fleet there can sail to any sea (with a drawing, also: "
+         "borders a sea in the drawing with no fleet link)",
+         "add a fleet edge to the sea it fronts, or make it land"),
+        ("VK553", W, "no unit can reach the neutral centre {province} in the first year "
+         "(two moves, convoys by the power's own fleets counted)",
+         "it stays neutral at least until 1902: move it, or start a unit nearer"),
+        ("VK554", W, "{a} ({power}) and {b} ({other}) are home centres of two powers side by side",
+         "each can attack the other's home in Spring 1901: intended?"),
+        ("VK555", W, "{a} -> {b} runs one way only ({units})",
+         "most judges have no one-way links: see the export reports"),
+        ("VK556", W, "{format}: {message} ({code}): what a judge's or host's importer would read differently "
+         "(names other parsers reject, VK112, VK113, and each exporter's report, one line per kind of finding)",
+         "the hint of the finding"),
+        ("VK557", E, "--games must be 0 or more and --years 1 or more (`balance`)", "e.g. --games 50 --years 10"),
+    ),
+    _group(
+        "formats",
+        ("VK601", E, "the DPjudge map cannot be read: missing, binary, over its size limit, "
+         "or USEs over {limit} files", "give the .map text file; USE each file once"),
+        ("VK602", E, "{file} includes itself", "remove the USE line that makes the cycle"),
+        ("VK603", E, "cannot read {text} (VICTORY or BEGIN)", "write e.g. VICTORY 18, BEGIN SPRING 1901 MOVEMENT"),
+        ("VK604", E, "cannot read the line {text}",
+         "see docs/formats/dpjudge.md for the directives variantkit reads",
+         (W, "a DIRECTIVES or IN block that is not closed")),
+        ("VK605", E, "the name line {text} lacks a full name or a code", "write 'Full Name = abc alias...'"),
+        ("VK606", E, "cannot read the rename {text}", "write 'OLD -> New Name = new aliases...'"),
+        ("VK607", E, "expected ABUTS after {location}", "write '{kind} CODE ABUTS ...'"),
+        ("VK608", E, "AMEND {location}: no such location yet",
+         "define the location with LAND/WATER/COAST before amending it"),
+        ("VK609", E, "cannot read the neighbour {text}",
+         "a neighbour is a code such as MAO, spa, Tys or BUL/EC, optionally with ~ or *"),
+        ("VK610", W, "{directive} is not represented: {text}",
+         "these are judge settings; set the equivalent rule options by hand if needed"),
+        ("VK611", W, "the seasonal directive {text} is not represented",
+         "variantkit reads 'IN SEASON: TERRAIN CODE'; set passable_in by hand"),
+        ("VK612", W, "DROP {code}: no such location", "check the code"),
+        ("VK613", W, "the centre prefix in {text} is not represented", "edit the power's homes by hand"),
+        ("VK614", E, "the unit {unit} belongs to no power", "put unit lines after their power's line"),
+        ("VK615", E, "rename of {code}: no such location",
+         "rename a location named above (in this file or one it USEs)"),
+        ("VK616", W, "IN {season}: no location {code}", "check the code"),
+        ("VK617", E, "{code} abuts {other}, which is not a location", "define it, or fix the code"),
+        ("VK618", W, "{a} -> {b} is a {units} move with no way back; kept as one-way",
+         "add {a} to {b}'s line if the link is meant both ways"),
+        ("VK619", W, "the half-strength link {a} - {b} is kept as an ordinary link",
+         "the model has no half-strength moves"),
+        ("VK620", W, "the centre condition {condition} on {a} - {b} is not represented",
+         "the model restricts links by power only"),
+        ("VK621", W, "{code} has no name line", "add 'Full Name = code ...'"),
+        ("VK622", W, "{code} is a PORT: read as a coast whose fleets cannot convoy",
+         "the model has no convoying coasts yet"),
+        ("VK623", W, "{code} is written in lower case but has no coast lines",
+         "a lower-case province line marks a multi-coast province"),
+        ("VK624", W, "the ambiguous alias {alias} of {code} is also a code; dropped",
+         "DPjudge marks it with '?' and asks which is meant; variantkit needs unique names"),
+        ("VK625", W, "{location} abuts itself ({text}): left out", "a space is not its own neighbour"),
+        ("VK626", E, "the map defines no locations",
+         "a DPjudge map has LAND/WATER/COAST lines (or USEs a map that has)"),
+        ("VK627", E, "the map defines {count} power(s)", "DPjudge needs at least two powers"),
+        ("VK628", W, "{power} is a dummy power on DPjudge (nobody plays it): kept as an ordinary power",
+         "leave it without orders"),
+        ("VK629", E, "a unit or centre {location} (of {power}) is not a location",
+         "name a location defined above (renamed and dropped codes are gone)"),
+        ("VK630", E, "FLOW {items}: a year variantkit cannot play (it plays two movement seasons and "
+         "adjustments, years counted up by one)", "add the missing FLOW items, or play the map elsewhere"),
+        ("VK631", W, "RULE {name} is not honoured by variantkit's adjudicator: games on variantkit play without it",
+         "docs/formats/dpjudge.md lists the rules variantkit honours"),
+        ("VK632", W, "{directive}: a directive for games of DPjudge's variant {variant} only; not applied",
+         "make a subvariant with the rule options it sets"),
+        ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
+         "DPjudge reads an unknown word as a power's name; check the line"),
+        ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
+        ("VK702", E, "{province} is passable in {seasons}",
+         "DPjudge's IN directive opens a shut space for one season only"),
+        ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
+        ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
+        ("VK706", W, "the colour of {power} is not part of a DPjudge map", ""),
+        ("VK707", W, "the rule option {option}={value} has no DPjudge equivalent", ""),
+        ("VK708", W, "the draw rule is not written as such (DPjudge, Diplicity) or is written as "
+         "YEARS_WITHOUT_SC_CAPTURE (jDip)", ""),
+        ("VK709", W, "the move modifier {modifier} of {a} - {b} is written as a strait (-1) or an ordinary link: "
+         "DPjudge knows only straits", ""),
+        ("VK710", E, "the game starts in the year {year} (before Christ)",
+         "DPjudge counts years from 1: start the variant in a later year"),
+        ("VK711", W, "the link {a} - {b} (move modifier {modifier}) is written as an ordinary link: "
+         "the package has no move modifiers", ""),
+        ("VK712", W, "the link {a} - {b} is restricted to {powers}: written open to all", ""),
+        ("VK713", E, "the one-way link {a} -> {b} would be read as a one-way adjacency by the package, "
+         "which then misplays retreats", "make the link two-way, or export to DPjudge instead"),
+        ("VK714", W, "{province} is passable in {seasons} only: written as always open or always impassable", ""),
+        ("VK715", W, "HIBERNATE is not read by the package", ""),
+        ("VK716", E, "{where} names {name}, which is no province of the map", "fix the ref, or add the province"),
+        ("VK717", E, "the variant has wing units (OPTION_WINGS or a starting wing): variantkit has armies and "
+         "fleets only", "this variant cannot be played on variantkit"),
+        ("VK718", W, "the rule option {name}={value} or the game length is not honoured: games on variantkit "
+         "play without it", "docs/formats/jdip.md lists what is read"),
+        ("VK719", W, "{power} is inactive in jDip (nobody orders its units): kept as an ordinary power",
+         "leave it without orders"),
+        ("VK720", E, "the jDip file cannot be read: missing, over its size limit, or not XML: {reason}",
+         "give jDip's variants.xml (or its folder)"),
+        ("VK721", E, "no VARIANT {name} with a MAP and an adjacencyURI in the file", "give jDip's variants.xml"),
+        ("VK722", W, "{province}: unknown adjacency type {kind}", "jDip knows mv, xc, nc, sc, ec, wc"),
+        ("VK723", W, "the border rule {border} ({description}) is not represented",
+         "set the equivalent by hand (a strait, a season)"),
+        ("VK724", E, "{province}: a home centre or starting unit of {power}, which is no power of the variant",
+         "check the power names"),
+        ("VK725", W, "the link {a} - {b} is written as an ordinary link "
+         "(one-way and power-restricted links are not written)", ""),
+        ("VK726", W, "{province} is written as always open (seasonal spaces are not written)", ""),
+        ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
+         "jDip's coasts are nc, sc, ec and wc: rename the coast"),
+        ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
+        ("VK729", E, "cannot read the starting turn {turn}",
+         "write it as turn=\"Spring, 1901, Movement\""),
+        ("VK730", E, "the border {border} has a move modifier that is not a whole number: {modifier}",
+         "jDip's baseMoveModifier is an integer such as -1"),
+        ("VK731", W, "{province} is impassable: Diplicity has no such provinces, left out", ""),
+        ("VK732", E, "the one-way link {a} -> {b}", "Diplicity requires every link on both ends: make it two-way"),
+        ("VK733", W, "the link {a} - {b} (move modifier {modifier}) is written as an ordinary link", ""),
+        ("VK734", W, "the link {a} - {b} restricted to {powers} is open to all", ""),
+        ("VK735", W, "{province} is passable in {seasons} only: written as always open", ""),
+        ("VK736", W, "{province} is an off-board box: written as an ordinary province", ""),
+        ("VK737", E, "the id {id} is longer than 10 characters", "Diplicity rejects it after upload: shorten the id"),
+        ("VK738", E, "the power {power} has an id or name over 50 characters", "shorten it"),
+        ("VK739", W, "{power} has no colour: written as #888888", ""),
+        ("VK740", W, "the host's schema is not at hand: the file was not checked against it "
+         "(set VARIANTKIT_DIPLICITY_SCHEMA to its variant.schema.yaml)", ""),
+        ("VK741", E, "the host's schema rejects {where}: {schema_message}", "report this as a bug"),
+        ("VK742", E, "{province} links to unknown {other}", "report this as a bug"),
+        ("VK743", E, "the link {a} - {b} is not the same from both ends", "report this as a bug"),
+        ("VK744", W, "{province} has no shape on the board: no path written", ""),
+        ("VK745", W, "the map is drawn on the schematic board: the variant's art was not given", ""),
+        ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
+        ("VK752", W, "{province} is seasonal: written as always open", ""),
+        ("VK753", W, "{count} territories have no unit position ({provinces}): mapX/mapY written as 0",
+         "place units in the editor, or on the host"),
+        ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),
+        ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
+        ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
+        ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
+         "an njudge map is a few kB: is this the right file?"),
+        ("VK761", E, "cannot read the territory line {line}, or no territory lines",
+         "write 'Name, typecode abbr alias...'"),
+        ("VK762", E, "cannot read the adjacency line {line}", "write 'abbr-mv: a b c' (mv, xc, nc, sc, ec, wc)"),
+        ("VK763", E, "{province} links to unknown {other}", "check the code"),
+        ("VK764", W, "njudge maps name powers by letter only; starting units come from the game file (.gam), "
+         "not read: add them in the editor or the YAML", ""),
+    ),
+    _group(
+        "drawings",
+        ("VK800", E, "not a readable SVG: {reason}", "open and re-save the file in a drawing program"),
+        ("VK801", E, "the drawing nests deeper than {limit} levels", "flatten the groups in the drawing program"),
+        ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),
+        ("VK803", W, "<use> refers to a missing #{id}", "check the href"),
+        ("VK804", E, "the drawing has over {limit} shapes", "is this a map?"),
+        ("VK805", W, "{tag} {id} has fewer than two points: skipped", ""),
+        ("VK806", W, "cannot read the {tag} {id}, or it draws nothing: {reason}",
+         "fix its path data in the drawing program"),
+        ("VK807", E, "the file uses the entity &{name}; which is not expanded",
+         "entities are refused: save the SVG without a DTD"),
+        ("VK808", W, "the drawing has no shapes", "draw the provinces as closed shapes"),
+        ("VK809", E, "the work the drawing asks for is over the reader's limits (more than 10,000 <use> "
+         "expansions, 1,000,000 elements walked or 1,000,000 outline points once curves are sampled), "
+         "or its viewBox, width or height has no size in user units: {reason}",
+         "unlink clones (<use>) or simplify outlines in the drawing program; a viewBox is four plain "
+         "numbers, a size a number with px, pt, pc, mm, cm or in"),
+        ("VK820", W, "{id} has no area", "draw it as a closed shape"),
+        ("VK821", W, "{id}: the outline crosses itself; repaired", "check the shape in the drawing program"),
+        ("VK822", W, "the coast {coast} belongs to no drawn province", "name the coast shape after its province"),
+        ("VK830", W, "the drawing does not say which provinces are land or water ({convention}: no fill or "
+         "class does): {count} province(s) taken as land without evidence",
+         "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
+         "or a centre are land"),
+    ),
+    _group(
+        "editor",
+        ("VK901", E, "the editor will not save: the file would read back differently: {what}",
+         "a subvariant states only changes to provinces, edges, existing powers and rules: save it as a "
+         "full variant (Save As in another folder) or undo that edit"),
+        ("VK999", E, "the check failed: {exception}", "report this as a bug"),
+    ),
+)
+
+CODES: Dict[str, Code] = {c.code: c for group in _ALL for c in group}
+assert len(CODES) == sum(len(g) for g in _ALL), "a code is registered twice"
+
+
+def lookup(code: str) -> Code:
+    """The registry's entry for ``code``; KeyError names an unregistered one."""
+    return CODES[code]

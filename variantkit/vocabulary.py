@@ -1,0 +1,45 @@
+"""The words of orders and the names of coasts, kept in one place.
+
+The order parser (rules/parse.py) reads these words; the validator flags a
+province named like one of them (VK111), since an order could not tell the
+name from the keyword; the editor and the importers name a new coast with
+COAST_NAMES.
+"""
+from __future__ import annotations
+
+from typing import Dict, FrozenSet
+
+from .model import UnitType
+
+HOLD = frozenset({"h", "hold", "holds", "stand", "stands"})
+MOVE = frozenset({"-", "move", "moves", "to", "m"})
+SUPPORT = frozenset({"s", "support", "supports"})
+CONVOY = frozenset({"c", "convoy", "convoys"})
+RETREAT = frozenset({"r", "retreat", "retreats"})
+DISBAND = frozenset({"d", "disband", "disbands"})
+BUILD = frozenset({"b", "build", "builds"})
+REMOVE = frozenset({"remove", "removes"})
+WAIVE = frozenset({"waive", "waives"})
+VIA = frozenset({"via"})
+BY = frozenset({"by"})   # "A Lon - Bel by convoy", "A Lon S by F Nth"
+UNIT_WORDS: Dict[str, UnitType] = {"a": UnitType.ARMY, "army": UnitType.ARMY,
+                                   "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+
+# Every word the parser reads as a keyword: a province named so is ambiguous.
+ORDER_KEYWORDS: FrozenSet[str] = (HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE
+                                  | WAIVE | VIA | BY | frozenset(UNIT_WORDS))
+
+# Words other judges read as keywords; a clash is harmless here but breaks an
+# export (DPjudge's own parser rejects Youngstown's Andaman Sea, code AND).
+DPJUDGE_KEYWORDS = frozenset({"and"})
+
+# A coast's id and the name it gets when none is given (``spa/nc``: North Coast).
+COAST_NAMES: Dict[str, str] = {
+    "nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast",
+    "ne": "Northeast Coast", "nw": "Northwest Coast", "se": "Southeast Coast", "sw": "Southwest Coast",
+}
+
+
+def coast_name(coast_id: str) -> str:
+    """The usual name of a coast id; an unusual id is named by itself in capitals."""
+    return COAST_NAMES.get(coast_id, coast_id.upper())
