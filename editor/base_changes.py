@@ -46,14 +46,14 @@ def province_of(line: Line) -> Optional[str]:
 
 
 class ChangeMark(QGraphicsPathItem):
-    """One drawn change.  Its shape is empty so that clicks, rubber bands
-    and tools go through it to the province underneath."""
+    """One drawn change.  Its shape is empty so that clicks and tools go
+    through it to the province underneath (so it has no tooltip: the
+    Changes list says what it is)."""
 
     def __init__(self, path: QPainterPath, line: Line, kind: str):
         super().__init__(path)
         self.line, self.kind = line, kind
         self.setZValue(Z)
-        self.setToolTip(describe(line))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def shape(self) -> QPainterPath:

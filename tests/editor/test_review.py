@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt, QThreadPool  # noqa: E402
+from PySide6.QtCore import QPointF, Qt, QThreadPool  # noqa: E402
 
 from tests.conftest import MAPS  # noqa: E402
 from tests.editor.qt_helpers import click  # noqa: E402
@@ -82,9 +82,20 @@ def test_clicking_a_change_selects_its_province_and_the_marks_let_clicks_through
     click_list_row(qtbot, window.review.changes.list, "removed fleet edge oms - stp/nc")
     assert [getattr(i, "pid", None) for i in window.scene.selectedItems()] == ["oms"]
     window.scene.clearSelection()
-    # a click on Omsk, under its orange mark, still picks Omsk for the Properties panel
-    c = window.scene.centre_of("oms")
-    click(window.scene, c.x(), c.y())
+    # clicks on Omsk, under its orange mark, still pick Omsk for the Properties panel
+    # (points clear of the links, labels and units drawn over Omsk)
+    (mark,) = [m for m in change_marks(window) if m.kind == "province-changed"]
+    box = mark.path().boundingRect()
+    spots = [QPointF(box.left() + box.width() * i / 12, box.top() + box.height() * j / 12)
+             for i in range(1, 12) for j in range(1, 12)]
+    spots = [p for p in spots if mark.path().contains(p) and [
+        getattr(i, "pid", None) for i in window.scene.items(p) if not isinstance(i, ChangeMark)][:1] == ["oms"]]
+    assert len(spots) > 10
+    for spot in spots:
+        window.scene.clearSelection()
+        with qtbot.waitSignal(window.scene.province_clicked, timeout=1000) as clicked:
+            click(window.scene, spot.x(), spot.y())
+        assert clicked.args == ["oms"]
     assert window.properties.pid == "oms"
     assert [getattr(i, "pid", None) for i in window.scene.selectedItems()] == ["oms"]
 
