@@ -23,6 +23,7 @@ from variantkit.balance_picture import balance_svg
 from .document import Document
 
 DEFAULT_GAMES = 40  # as `variantkit balance`
+STALE = " The variant has been edited since: Run again for its figures."
 COLUMNS = ("Power", "Homes", "Within 1", "Within 2", "Contested 1901", "Chokepoints",
            "Min", "Median", "Mean", "Max", "Won", "Out")
 
@@ -209,6 +210,8 @@ class BalancePanel(QWidget):
             self.table.setRowCount(0)
             self.picture.set_picture(None)
             self.summary.setText("Not run yet.")
+        elif self.report is not None and not self.summary.text().endswith(STALE):
+            self.summary.setText(self.summary.text() + STALE)  # figures of the variant before the edit
 
     def _progress(self, run: int, done: int, total: int) -> None:
         if run == self.run_id:

@@ -4,7 +4,7 @@ changes from base).  ``install`` adds their docks and menu entries, so the
 main window needs one line for them."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu
 
@@ -19,8 +19,9 @@ def _menu(window, title: str):
     return window.menuBar().addMenu(title)
 
 
-class Review:
+class Review(QObject):
     def __init__(self, window):
+        super().__init__(window)
         self.window = window
         doc = window.doc
         self.balance = BalancePanel(doc)
@@ -58,6 +59,18 @@ class Review:
         tools.addAction(self.balance_action)
         # after the scene's own rebuild (connected first): the marks use its positions
         doc.changed.connect(self._changed)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Close:
+            # once the close is decided (unsaved work may keep the window open): no games
+            # left running for a window that is gone
+            QTimer.singleShot(0, self._closed)
+        return False
+
+    def _closed(self) -> None:
+        if not self.window.isVisible():
+            self.balance.cancel()
 
     def open_balance(self) -> None:
         dock = self.window.docks["Balance"]

@@ -234,3 +234,28 @@ def test_the_marks_are_painted_on_the_view_zoomed_in(window, qtbot):
         if m.kind == "edge-removed":
             # dashed, and crossed by the A/F disc at the middle: red along most of it
             assert seen(m, "#c0271e") > 0.4, m.line["id"]
+
+
+def test_closing_the_window_stops_the_games_and_an_edit_marks_the_figures_stale(window, qtbot):
+    window.open_path(str(MAPS / "tutorial"))
+    action(window, "Tools/Balance report...").trigger()
+    panel = window.review.balance
+    set_spin(qtbot, panel.games, 3)
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    assert "Run again" not in panel.summary.text()
+    window.select_province("alp")
+    combo = window.properties.terrain
+    combo.setCurrentText("land")
+    combo.activated.emit(combo.currentIndex())
+    assert panel.summary.text().endswith("The variant has been edited since: Run again for its figures.")
+    window.doc.undo.setClean()
+
+    window.open_path(str(MAPS / "youngstown"))
+    assert panel.summary.text() == "Not run yet." and panel.table.rowCount() == 0
+    set_spin(qtbot, panel.games, 5000)
+    qtbot.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.progress.value() >= 1, timeout=60_000)
+    action(window, "File/Quit").trigger()
+    qtbot.waitUntil(lambda: not panel.running, timeout=5_000)
+    assert QThreadPool.globalInstance().waitForDone(30_000)
