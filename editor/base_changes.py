@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QLabel, QListWidget, QListWidge
 
 from variantkit.diff import Line, diff_variants
 from variantkit.diff_picture import ADDED, CHANGED, COLOUR, REMOVED
+from variantkit.model import split_location
 
 from .document import Document
 
@@ -37,11 +38,11 @@ def province_of(line: Line) -> Optional[str]:
     if what == "province":
         return ident
     if what.endswith(" edge"):
-        return re.split(r" -> | - ", ident)[0].split("/")[0]
+        return split_location(re.split(r" -> | - ", ident)[0])[0]
     if what in ("home centre", "starting centre"):
         return ident.split()[1]
     if what == "unit":
-        return ident.split()[-1].split("/")[0]
+        return split_location(ident.split()[-1])[0]
     return None
 
 
