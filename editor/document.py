@@ -80,6 +80,9 @@ class Document(QObject):
         self.art_ids: Dict[str, str] = {}  # province id -> the drawing's id for it, where renamed
         self.outlines_edited = False    # shapes drawn or moved here: saved beside the drawing
         self.art_file: Optional[str] = None   # the drawing the outlines come from (absolute)
+        # its bytes as opened: every save writes them with the renames of the state saved,
+        # so an undone rename puts the drawing back as it was
+        self.art_bytes: Optional[bytes] = None
         self.base: Optional[Variant] = None   # a subvariant's base, and where it is
         self.base_path: Optional[str] = None
         self.undo = QUndoStack(self)
@@ -114,8 +117,10 @@ class Document(QObject):
         self.changed.emit(kind)
 
     def _reset(self) -> None:
+        self.drawn_colours = {}  # power -> colour, as a drawing opened says (offered as powers)
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
+        self.art_bytes = None
         self.outlines_edited = False
 
     # -- files ----------------------------------------------------------------
@@ -141,6 +146,8 @@ class Document(QObject):
             from variantkit.art import infer_svg
             doc, inference = infer_svg(art)
             self.art_file = os.path.abspath(art)
+            with open(art, "rb") as fh:
+                self.art_bytes = fh.read()
             self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
             from variantkit.names import NameIndex
             names = NameIndex(self.variant)
@@ -163,19 +170,32 @@ class Document(QObject):
         self._reset()
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
         self.proposals = list(inference.edges)
+        self.drawn_colours = dict(inference.colours)
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None
         self.art_file = os.path.abspath(path)
+        with open(path, "rb") as fh:
+            self.art_bytes = fh.read()
         self.undo.clear()
         self.changed.emit("all")
         return inference.problems
 
+    def keeps_base(self, path: str) -> bool:
+        """Whether the file at ``path`` can be a subvariant of this document's
+        base: a base is read from the file's folder or the one above only."""
+        if self.base is None:
+            return False
+        from variantkit.files import confined
+        from variantkit.io.variant_file import extends_roots
+        return confined(self.base_path, extends_roots(path))
+
     def to_file(self, path: str) -> Variant:
         """The variant as it is written at ``path``: a subvariant as its
-        changes, ``extends`` relative to where the file goes."""
+        changes, ``extends`` relative to where the file goes; a full variant
+        where its base could not be read from (Save As away from the base)."""
         v = self.variant
-        if self.base is None:
+        if not self.keeps_base(path):
             return replace(v, extends=None, changes=None)
         from variantkit.io.subvariant import changes_between
         folder = os.path.dirname(os.path.abspath(path))
@@ -196,8 +216,8 @@ class Document(QObject):
             what = _first_difference(back, _comparable(self.variant))
             return [Problem("VK901", f"the file would read back differently: {what}",
                             "a subvariant states only changes to provinces, edges, existing powers "
-                            "and rules: save it as a full variant (Save As in another folder) "
-                            "or undo that edit", path, 1, 1)]
+                            "and rules: undo that edit, or Save As into a folder away from its base, "
+                            "which writes a full variant", path, 1, 1)]
         return []
 
     def save(self, path: Optional[str] = None) -> str:
@@ -210,7 +230,7 @@ class Document(QObject):
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
         folder = os.path.dirname(os.path.abspath(path))
-        variant, art_text = self._art_for(folder)
+        variant, art_text = self._art_for(folder, self.keeps_base(path))
         if art_text is not None and variant.art:
             variant = replace(variant, art=self._free_name(folder, variant.art, art_text))
         written = self.to_file(path)
@@ -223,15 +243,15 @@ class Document(QObject):
         if art_text is not None:
             atomic_write(os.path.join(folder, variant.art), art_text)
         atomic_write(path, text)
-        if art_text is not None and not self.outlines_edited:
-            self.art_ids = {}     # the saved drawing now names the provinces as they are
-            self.art_file = os.path.join(folder, variant.art)
-        elif self.outlines_edited:
+        if self.outlines_edited:  # our outlines, written with the ids as they are
             self.art_file = os.path.join(folder, variant.art)
             self.outlines_edited = False
+            self.art_ids, self.art_bytes = {}, None
         elif self.art_file and variant.art:
             self.art_file = os.path.join(folder, variant.art)
-        self.variant = replace(self.variant, art=variant.art)
+        self.variant = replace(self.variant, art=variant.art, extends=written.extends, changes=written.changes)
+        if written.extends is None:
+            self.base = self.base_path = None   # written as a full variant: it stands alone now
         self.path = path
         self.undo.setClean()
         return path
@@ -255,7 +275,7 @@ class Document(QObject):
             n += 1
             name = f"{stem}-{n}{ext}"
 
-    def _art_for(self, folder: str) -> Tuple[Variant, Optional[object]]:
+    def _art_for(self, folder: str, keeps_base: bool = False) -> Tuple[Variant, Optional[object]]:
         """The variant's ``art`` at the new place, and the text or bytes to write there
         (None: nothing to write)."""
         v = self.variant
@@ -271,21 +291,24 @@ class Document(QObject):
                                 {p.id: p.terrain.value for p in v.provinces})
             head, sep, rest = text.partition("?>")
             return replace(v, art=name), (head + sep + "\n" + OURS + rest if sep else OURS + "\n" + text)
-        if not self.art_file or not os.path.isfile(self.art_file):
+        data = self.art_bytes
+        if data is None and self.art_file and os.path.isfile(self.art_file):
+            with open(self.art_file, "rb") as fh:
+                data = fh.read()
+        if not self.art_file or data is None:
             return v, None  # no drawing (or a missing one): the reference stays as it is
         renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
-        if self.base is not None and v.art is None and not renames:
+        if keeps_base and v.art is None and not renames:
             return v, None  # a subvariant drawn on its base's drawing: it stays the base's
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
-        same = os.path.exists(target) and os.path.samefile(target, self.art_file)
-        if same and not renames:
-            return replace(v, art=name), None
-        with open(self.art_file, "rb") as fh:
-            data = fh.read()
         if renames:  # ids are ASCII: any other byte goes through untouched
             from variantkit.art_ids import rename_ids
             data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
+        if os.path.isfile(target):
+            with open(target, "rb") as fh:
+                if fh.read() == data:
+                    return replace(v, art=name), None   # already as it should be
         return replace(v, art=name), data
 
 

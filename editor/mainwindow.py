@@ -17,6 +17,7 @@ from .document import Document, SaveRefused
 from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .scene import MapScene
+from .designer import tool_entries
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
 
 AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
@@ -95,6 +96,8 @@ class MainWindow(QMainWindow):
         self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
                       "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
                       "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play)}
+        from .designer import install as install_designer
+        install_designer(self)
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -142,7 +145,7 @@ class MainWindow(QMainWindow):
         redo.setShortcut(QKeySequence.StandardKey.Redo)
         e.addAction(undo)
         e.addAction(redo)
-        self._action(e, "&Delete province", self.delete_selected, QKeySequence.StandardKey.Delete)
+        self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)
         self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
         v = bar.addMenu("&View")
         self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
@@ -152,7 +155,7 @@ class MainWindow(QMainWindow):
         t = bar.addMenu("&Tools")
         self.tool_actions = {}
         group = QActionGroup(self)  # one tool at a time, the active one checked
-        for key, name, shortcut in TOOLS:
+        for key, name, shortcut in TOOLS + tool_entries():
             act = self._action(t, name, lambda k=key: self.use_tool(k), shortcut)
             act.setCheckable(True)
             act.setData(key)
@@ -163,7 +166,7 @@ class MainWindow(QMainWindow):
     def _toolbar(self) -> None:
         bar = self.addToolBar("Tools")
         bar.setObjectName("Tools")
-        for key, _, _ in TOOLS:
+        for key, _, _ in TOOLS + tool_entries():
             bar.addAction(self.tool_actions[key])
         bar.addSeparator()
         self.tool_label = QLabel()
@@ -241,6 +244,7 @@ class MainWindow(QMainWindow):
 
     def toggle_edges(self) -> None:
         self.scene.show_edges = not self.scene.show_edges
+        self.legend.setVisible(self.scene.show_edges)
         self.scene.rebuild()
 
     def merge_selected(self) -> None:
@@ -253,6 +257,11 @@ class MainWindow(QMainWindow):
 
     def delete_selected(self) -> None:
         from .commands import RemoveProvince
+        from .design_commands import ReplaceEdges
+        keys = [i.key for i in self.scene.selectedItems() if hasattr(i, "key")]
+        if keys:  # edges picked on the map: they go, in one step
+            self.doc.undo.push(ReplaceEdges(self.doc, keys, [], f"Delete {len(keys)} edge(s)"))
+            return
         for item in list(self.scene.selectedItems()):
             if hasattr(item, "pid"):
                 self.doc.undo.push(RemoveProvince(self.doc, item.pid))

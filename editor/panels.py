@@ -3,11 +3,15 @@
 imported drawing.  Every edit goes through an undo command."""
 from __future__ import annotations
 
+import os
+import re
 from typing import List, Optional
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain, split_location
 from variantkit.lint import CODES as LINT_CODES
@@ -37,7 +41,6 @@ class PropertiesPanel(QWidget):
         self.inside = QLineEdit()
         self.seasons = QLineEdit()
         self.coasts = QLineEdit()
-        self.coasts.setPlaceholderText("nc: bar nwy; sc: bot fin")
         for label, w in (("Id", self.id_edit), ("Name", self.name_edit), ("Aliases", self.aliases_edit),
                          ("Terrain", self.terrain), ("", self.center), ("", self.offboard),
                          ("Inside", self.inside), ("Passable in", self.seasons), ("Coasts", self.coasts)):
@@ -63,6 +66,7 @@ class PropertiesPanel(QWidget):
         if p is None:
             for edit in (self.id_edit, self.name_edit, self.aliases_edit, self.inside, self.seasons, self.coasts):
                 edit.clear()
+            self.coasts.setPlaceholderText("")
             return
         self.id_edit.setText(p.id)
         self.name_edit.setText(p.name)
@@ -73,6 +77,16 @@ class PropertiesPanel(QWidget):
         self.inside.setText(p.inside or "")
         self.seasons.setText(", ".join(p.passable_in))
         self.coasts.setText(self._coasts_text(p))
+        self.coasts.setPlaceholderText(self._coasts_hint(p))
+
+    def _coasts_hint(self, p) -> str:
+        """How this province's coasts would be written, from the waters it borders."""
+        waters = sorted({e.b if e.a.split("/")[0] == p.id else e.a for e in self.doc.variant.edges
+                         if e.units.fleet and p.id in (e.a.split("/")[0], e.b.split("/")[0])})
+        if len(waters) < 2:
+            return "no waters: no coasts to name"
+        half = (len(waters) + 1) // 2
+        return f"e.g. nc: {' '.join(waters[:half])}; sc: {' '.join(waters[half:])}"
 
     def _set(self, field: str, value) -> None:
         p = self.doc.variant.province(self.pid) if self.pid else None
@@ -251,15 +265,40 @@ class ValidationPanel(QWidget):
                 return
 
 
+def proposal_doubt(p) -> str:
+    """Why the inference is unsure of a proposal ("" when it is sure enough)."""
+    if not getattr(p, "doubtful", False):
+        return ""
+    return f"unsure ({p.confidence:.0%}): {p.reason}"
+
+
+def proposal_group(p) -> str:
+    """The heading a proposal is listed under: its kind, then how sure the inference is."""
+    kind = {"army": "army only", "fleet": "fleet only", "both": "armies and fleets"}[p.edge.units.value]
+    if p.edge.strait:
+        kind += ", strait"
+    confidence = getattr(p, "confidence", 1.0)
+    sure = "doubtful" if proposal_doubt(p) else "sure" if confidence >= 0.9 else "likely"
+    return f"{kind} — {sure}"
+
+
 class ProposalsPanel(QWidget):
-    """Edges proposed from the drawing: accept one, or all, as an undo step each."""
+    """Edges proposed from the drawing, grouped by kind and confidence, the
+    doubtful ones flagged; picking one highlights it on the map.  Accept the
+    picked ones, a whole group or all, each one undo step."""
+
+    proposal_picked = Signal(object)  # (a, b) or None
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
         self.doc = doc
         layout = QVBoxLayout(self)
-        self.list = QListWidget()
-        layout.addWidget(self.list)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Proposal", "Why"])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        layout.addWidget(self.tree)
         row = QHBoxLayout()
         self.accept_one = QPushButton("Accept")
         self.accept_all = QPushButton("Accept all")
@@ -270,6 +309,27 @@ class ProposalsPanel(QWidget):
         self.accept_one.clicked.connect(self._accept_selected)
         self.accept_all.clicked.connect(self._accept_all)
         self.reject.clicked.connect(self._reject_selected)
+        self.tree.itemSelectionChanged.connect(self._picked)
+        self.add_powers = QPushButton()  # the powers the drawing colours, in one step
+        self.add_powers.clicked.connect(self._add_drawn_powers)
+        layout.addWidget(self.add_powers)
+        # names the drawing lacks, from the judge's own data
+        self.names_from = QPushButton("Names from a judge's file...")
+        self.names_from.clicked.connect(self._ask_names_file)
+        self.take_names = QPushButton()
+        self.take_names.clicked.connect(self._take_names)
+        self.take_names.hide()
+        layout.addWidget(self.names_from)
+        layout.addWidget(self.take_names)
+        self.names_dialog = QFileDialog(self, "Names from: jDip's variants.xml, a DPjudge .map or a variant")
+        self.names_dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        self.names_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        self.names_dialog.setNameFilter("Judges' files (*.xml *.map *.yaml)")
+        self.names_dialog.fileSelected.connect(self.load_names)
+        self.names_source = None
+        self.names_note = QLabel()
+        layout.addWidget(self.names_note)
+        self.items: dict = {}   # id(tree item) -> proposal
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -279,15 +339,120 @@ class ProposalsPanel(QWidget):
                 and (p.edge.a, p.edge.b) not in self.doc.rejected]
 
     def refresh(self) -> None:
-        self.list.clear()
-        for p in self.pending():
-            self.list.addItem(f"{p.edge.a} - {p.edge.b} ({p.edge.units.value}): {p.reason}")
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self.items = {}
+        groups: dict = {}
+        pending = self.pending()
+        for p in pending:
+            groups.setdefault(proposal_group(p), []).append(p)
+        # doubtful groups first: they are the ones to look at
+        for name in sorted(groups, key=lambda g: ("doubtful" not in g, g)):
+            top = QTreeWidgetItem([f"{name} ({len(groups[name])})", ""])
+            self.tree.addTopLevelItem(top)
+            for p in groups[name]:
+                doubt = proposal_doubt(p)
+                item = QTreeWidgetItem([f"{'⚠ ' if doubt else ''}{p.edge.a} - {p.edge.b}",
+                                        doubt or p.reason])
+                if doubt:
+                    item.setForeground(0, QBrush(QColor("#b05000")))
+                    item.setToolTip(0, doubt)
+                top.addChild(item)
+                self.items[id(item)] = (item, p)
+            top.setExpanded("doubtful" in name or len(groups) <= 3)
+        self.tree.blockSignals(False)
+        names = self.name_changes()
+        self.take_names.setVisible(bool(names))
+        if names:
+            n = sum("name" in f for f in names.values())
+            a = sum("aliases" in f for f in names.values())
+            self.take_names.setText(f"Take {n} names and {a} alias lists from {self.names_source[0]}")
+        drawn = self.drawn_powers()
+        self.add_powers.setVisible(bool(drawn))
+        self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
+        doubtful = sum(1 for p in pending if proposal_doubt(p))
+        self.summary.setText(f"{len(pending)} pending" + (f", {doubtful} doubtful" if doubtful else "")
+                             if pending else "no proposals pending")
+
+    def _ask_names_file(self) -> None:
+        self.names_dialog.open()
+
+    def load_names(self, path: str) -> None:
+        """Read a judge's file; what it names is offered (Take ...), nothing changed yet."""
+        from variantkit.problems import UnusableInput
+        from .names_from import read_names_source
+        try:
+            source, problems = read_names_source(path)
+        except UnusableInput as exc:
+            source, problems = None, exc.problems
+        if source is None:
+            self.names_note.setText("cannot read it: " + "; ".join(str(p).splitlines()[0] for p in problems[:2]))
+            self.names_source = None
+        else:
+            self.names_source = (os.path.basename(path), source)
+            self.names_note.setText("")
+        self.refresh()
+
+    def name_changes(self) -> dict:
+        from .names_from import name_changes
+        return name_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
+
+    def _take_names(self) -> None:
+        from .design_commands import SetProvinces
+        changes = self.name_changes()
+        if changes:
+            self.doc.undo.push(SetProvinces(self.doc, changes, f"Names from {self.names_source[0]}"))
+
+    def drawn_powers(self) -> dict:
+        """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""
+        out = {}
+        for pid, colour in sorted(getattr(self.doc, "drawn_colours", {}).items()):
+            pid = pid.lower()
+            hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
+            if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid):
+                out[pid] = hex_
+        return out
+
+    def _add_drawn_powers(self) -> None:
+        from variantkit import edit
+        from variantkit.model import Power
+        from .design_commands import EditVariant
+        drawn = self.drawn_powers()
+
+        def change(v):
+            for pid, colour in drawn.items():
+                v = edit.set_power(v, Power(pid, pid.replace("_", " ").title(), colour=colour))
+            return v
+        if drawn:
+            self.doc.undo.push(EditVariant(self.doc, change, f"Add the drawing's {len(drawn)} powers"))
+
+    def picked(self) -> list:
+        """The proposals picked: a group heading stands for all of its proposals."""
+        out = []
+        for item in self.tree.selectedItems():
+            children = [item.child(i) for i in range(item.childCount())] or [item]
+            for c in children:
+                hit = self.items.get(id(c))
+                if hit is not None and hit[1] not in out:
+                    out.append(hit[1])
+        return out
+
+    def select(self, a: str, b: str) -> bool:
+        """Pick the proposal between two spaces in the list (as a click would)."""
+        for item, p in self.items.values():
+            if {p.edge.a, p.edge.b} == {a, b}:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _picked(self) -> None:
+        chosen = self.picked()
+        self.proposal_picked.emit((chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None)
 
     def _accept_selected(self) -> None:
-        rows = sorted({self.list.row(i) for i in self.list.selectedItems()})
-        pending = self.pending()
-        if rows:
-            self.doc.undo.push(AcceptProposals(self.doc, [pending[r].edge for r in rows]))
+        chosen = self.picked()
+        if chosen:
+            self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in chosen]))
 
     def _accept_all(self) -> None:
         pending = self.pending()
@@ -295,16 +460,16 @@ class ProposalsPanel(QWidget):
             self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in pending]))
 
     def _reject_selected(self) -> None:
-        pending = self.pending()
-        for i in self.list.selectedItems():
-            e = pending[self.list.row(i)].edge
-            self.doc.rejected.add((e.a, e.b))
+        for p in self.picked():
+            self.doc.rejected.add((p.edge.a, p.edge.b))
         self.refresh()
+        self.proposal_picked.emit(None)
 
 
 class PowersPanel(QWidget):
-    """The powers: name, adjective, letter, colour, home centres and starting
-    units (as text: ``A par, F spa/nc``).  Each edit is one undo step."""
+    """The powers: name, adjective, letter, colour (typed as #rrggbb or picked),
+    home centres and starting units (as text: ``A par, F spa/nc``, or by
+    clicking on the map with the Homes and units tool).  Each edit is one undo step."""
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
@@ -316,7 +481,14 @@ class PowersPanel(QWidget):
         self.fields = {}
         for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
             self.fields[key] = ColourField() if key == "colour" else QLineEdit()
-            form.addRow(key.capitalize(), self.fields[key])
+            if key == "colour":
+                row = QHBoxLayout()
+                self.swatch = QPushButton("Pick...")  # the picker as a window beside the panel
+                row.addWidget(self.fields[key])
+                row.addWidget(self.swatch)
+                form.addRow("Colour", row)
+            else:
+                form.addRow(key.capitalize(), self.fields[key])
         layout.addLayout(form)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
@@ -324,14 +496,34 @@ class PowersPanel(QWidget):
         row.addWidget(self.apply_button)
         row.addWidget(self.new_button)
         layout.addLayout(row)
+        click = QHBoxLayout()
+        click.addWidget(QLabel("Clicks on the map set:"))
+        self.click_mode = QComboBox()
+        self.click_mode.addItems(["home centre", "army", "fleet"])
+        click.addWidget(self.click_mode)
+        layout.addLayout(click)
         self.error = QLineEdit()
         self.error.setReadOnly(True)
         layout.addWidget(self.error)
+        self.colour_dialog = QColorDialog(self)
+        self.colour_dialog.setOption(QColorDialog.ColorDialogOption.DontUseNativeDialog, True)
+        self.colour_dialog.colorSelected.connect(self._colour_picked)
+        self.swatch.clicked.connect(self._pick_colour)
         self.pick.currentTextChanged.connect(self.show_power)
         self.apply_button.clicked.connect(self.apply)
         self.new_button.clicked.connect(self.new_power)
         doc.changed.connect(self._refresh)
         self._refresh()
+
+    def _pick_colour(self) -> None:
+        current = QColor(self.fields["colour"].text())
+        self.colour_dialog.setCurrentColor(current if current.isValid() else QColor("#808080"))
+        self.colour_dialog.open()
+
+    def _colour_picked(self, colour) -> None:
+        self.fields["colour"].setText(colour.name())
+        if self.fields["id"].text().strip() and self.doc.variant.power(self.fields["id"].text().strip().lower()):
+            self.apply()
 
     def _refresh(self, kind: str = "all") -> None:
         current = self.pick.currentText()
@@ -350,6 +542,10 @@ class PowersPanel(QWidget):
                   "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else ""}
         for key, value in values.items():
             self.fields[key].setText(value)
+        if p is not None and p.colour and QColor(p.colour).isValid():
+            self.swatch.setStyleSheet(f"background: {p.colour}")
+        else:
+            self.swatch.setStyleSheet("")
 
     def new_power(self) -> None:
         self.pick.setCurrentIndex(-1)
@@ -377,7 +573,7 @@ class PowersPanel(QWidget):
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
         old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),
-                      text["colour"], homes, units, old.centers if old else None)
+                      text["colour"].lower(), homes, units, old.centers if old else None)
         if power != old:
             self.doc.undo.push(SetPower(self.doc, power))
         self.error.clear()
@@ -386,23 +582,42 @@ class PowersPanel(QWidget):
 
 
 class RulesPanel(QWidget):
-    """Victory, the draw rule, the start, and the base of a subvariant."""
+    """Every rule of the format: victory, the draw rule, the start, the
+    seasons, the judges' rule choices (hibernate, convoy fallback, civil
+    disorder) and named switches; the base of a subvariant shown."""
+
+    CHOICES = ("hibernate", "convoy_fallback", "civil_disorder")
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
         self.doc = doc
         form = QFormLayout(self)
         self.victory = QLineEdit()
+        self.victory.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,4}")))
         self.draw = QLineEdit()
+        self.draw.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,3}")))
         self.start = QLineEdit()
+        self.seasons = QLineEdit()
+        self.seasons.setPlaceholderText("spring, fall")
+        self.hibernate = QCheckBox("hibernate: a power without units stays in the game")
+        self.convoy_fallback = QCheckBox("convoy fallback: an army moves overland when its convoy fails")
+        self.civil_disorder = QComboBox()
+        self.civil_disorder.addItems(["2023 rulebook (distance to any owned centre)", "classic (distance to home)"])
+        self.switches = QLineEdit()
+        self.switches.setPlaceholderText("no_omsk_fleets=true, max_builds=3")
         self.base = QLineEdit()
         self.base.setReadOnly(True)
+        self.error = QLabel()
         for label, w in (("Victory (centres)", self.victory), ("Draw after static Falls", self.draw),
-                         ("Start", self.start), ("Extends", self.base)):
+                         ("Start", self.start), ("Seasons", self.seasons), ("", self.hibernate),
+                         ("", self.convoy_fallback), ("Civil disorder", self.civil_disorder),
+                         ("Named switches", self.switches), ("Extends", self.base), ("", self.error)):
             form.addRow(label, w)
-        self.victory.editingFinished.connect(self.apply)
-        self.draw.editingFinished.connect(self.apply)
-        self.start.editingFinished.connect(self.apply)
+        for edit in (self.victory, self.draw, self.start, self.seasons, self.switches):
+            edit.editingFinished.connect(self.apply)
+        self.hibernate.clicked.connect(lambda _: self.apply())
+        self.convoy_fallback.clicked.connect(lambda _: self.apply())
+        self.civil_disorder.activated.connect(lambda _: self.apply())
         doc.changed.connect(lambda _: self.show_rules())
         self.show_rules()
 
@@ -411,17 +626,68 @@ class RulesPanel(QWidget):
         self.victory.setText("" if r.victory is None else str(r.victory))
         self.draw.setText("" if r.draw_after_static_falls is None else str(r.draw_after_static_falls))
         self.start.setText(r.start)
+        self.seasons.setText(", ".join(r.seasons))
+        self.hibernate.setChecked(bool(r.options.get("hibernate")))
+        self.convoy_fallback.setChecked(bool(r.options.get("convoy_fallback")))
+        self.civil_disorder.setCurrentIndex(1 if r.options.get("civil_disorder") == "classic" else 0)
+        self.switches.setText(", ".join(f"{k}={_option_text(v)}" for k, v in r.options.items()
+                                        if k not in self.CHOICES))
         self.base.setText(self.doc.variant.extends or "")
 
     def apply(self) -> None:
-        import re
         from .commands import SetRules
+
         def number(text):
             return int(text) if text.strip().isdigit() else None
         fields = {"victory": number(self.victory.text()),
                   "draw_after_static_falls": number(self.draw.text())}
-        if re.fullmatch(r"[SFW]-?\d{1,6}[MRA]", self.start.text().strip().upper()):
-            fields["start"] = self.start.text().strip().upper()
+        start = self.start.text().strip().upper()
+        if re.fullmatch(r"[SFW]-?\d{1,6}[MRA]", start):  # years as the format allows
+            fields["start"] = start
+        else:
+            self.error.setText(f"the start is a phase such as S1901M, not {start!r}")
+            return
+        seasons = tuple(s.strip().lower() for s in self.seasons.text().replace(";", ",").split(",") if s.strip())
+        if not seasons or len(set(seasons)) != len(seasons):
+            self.error.setText("name each season once: spring, fall")
+            return
+        fields["seasons"] = seasons
+        options = {}
+        for part in self.switches.text().split(","):
+            if not part.strip():
+                continue
+            name, eq, value = part.partition("=")
+            name = name.strip().lower()
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name in self.CHOICES:
+                self.error.setText(f"a switch is name=value with a name of letters, digits and _: {part.strip()!r}")
+                return
+            options[name] = _option_value(value.strip()) if eq else True
         r = self.doc.variant.rules
+        for key, on in (("hibernate", self.hibernate.isChecked()),
+                        ("convoy_fallback", self.convoy_fallback.isChecked())):
+            if on or key in r.options:  # an explicit "false" stays written
+                options[key] = on
+        if self.civil_disorder.currentIndex() == 1:
+            options["civil_disorder"] = "classic"
+        fields["options"] = options
+        self.error.clear()
         if any(getattr(r, k) != v for k, v in fields.items()):
             self.doc.undo.push(SetRules(self.doc, **fields))
+
+
+def _option_text(value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _option_value(text: str):
+    low = text.lower()
+    if low in ("true", "yes", "on", ""):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

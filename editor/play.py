@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
 from variantkit.io.game_file import dump_game, load_game, outcome_record
+from variantkit.marks import order_marks
 from variantkit.render import OrderMark
 from variantkit.rules.game import Game
+from variantkit.rules.adjustments import adjustment_counts
 from variantkit.rules.parse import OrderError
+
+from .play_orders import owner, whole_orders
 
 from .tools import Tool
 
@@ -92,6 +96,25 @@ class PlayTool(Tool):
         return True
 
 
+class OrderList(QListWidget):
+    """The pending orders; Delete (or Backspace) here takes the picked ones
+    back, before the window's Delete (provinces, edges) would see the key."""
+
+    delete_pressed = Signal()
+
+    def event(self, event):
+        if event.type() == QEvent.Type.ShortcutOverride and event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            event.accept()  # the key is ours: no window shortcut for it while the list has focus
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event):
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.delete_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class PlayPanel(QWidget):
     position_changed = Signal()
 
@@ -118,10 +141,16 @@ class PlayPanel(QWidget):
         row.addWidget(self.unit_type)
         row.addWidget(self.entry)
         layout.addLayout(row)
-        self.pending = QListWidget()
+        self.standing = QLabel()  # centres owned and builds due, power by power
+        self.standing.setWordWrap(True)
+        layout.addWidget(self.standing)
+        self.pending = OrderList()
+        self.pending.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        self.pending.delete_pressed.connect(self.delete_selected_orders)
         layout.addWidget(self.pending)
         buttons = QHBoxLayout()
-        for text, slot in (("New game", self.new_game), ("Sandbox", self.sandbox),
+        for text, slot in (("Delete order", self.delete_selected_orders),
+                           ("New game", self.new_game), ("Sandbox", self.sandbox),
                            ("Adjudicate", self.adjudicate), ("< Back", self.back),
                            ("Forward >", self.forward), ("Save game", self.save_game),
                            ("Load game", self.load_game_dialog)):
@@ -139,8 +168,11 @@ class PlayPanel(QWidget):
         self.orders, self.shown = [], None
         self.power.clear()
         self.power.addItems([p.id for p in self.doc.variant.powers])
-        names = sorted({n for n in self.game.parser().names.names()})
-        self.entry.setCompleter(QCompleter(names, self))
+        self.completer = QCompleter(self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setModel(QStringListModel(self.completer))
+        self.completer.setMaxVisibleItems(15)
+        self.entry.setCompleter(self.completer)
         self._refresh()
 
     def sandbox(self) -> None:
@@ -166,17 +198,83 @@ class PlayPanel(QWidget):
         self._refresh()
 
     def add_order(self, text: str, power: Optional[str] = None) -> bool:
+        """File an order under its unit's owner (a build under the centre's
+        owner); refuse it at once when it cannot be read or names nobody's
+        unit.  A second order for a unit replaces the first."""
         if self.game is None:
             self.new_game()
-        power = power or self.power.currentText()
         try:
-            self.game.parser().parse(text, power)
+            order = self.game.parser().parse(text, power or self.power.currentText())
         except OrderError as exc:
-            self.results.addItem(f"cannot read {text!r}: {exc}")
-            return False
-        self.orders.append((power, text))
-        self.pending.addItem(f"{power}: {text}")
+            return self._refuse(f"cannot read {text!r}: {exc}")
+        who, why = owner(self.game, order)
+        if who is None:
+            return self._refuse(f"{text!r} refused: {why}")
+        named = text.partition(":")[0] if ":" in text else None
+        if named is not None and self.game.parser().power(named) not in (None, who):
+            return self._refuse(f"{text!r} refused: the unit is {who}'s")
+        text = text.partition(":")[2].strip() if named is not None and self.game.parser().power(named) else text
+        if getattr(order, "loc", ""):
+            prov = order.loc.split("/")[0]
+            self.orders = [(p, t) for p, t in self.orders if self._province(t, p) != prov]
+        self.orders.append((who, text))
+        self.results.clear()
+        self._show_pending()
+        self.position_changed.emit()
         return True
+
+    def _refuse(self, message: str) -> bool:
+        self.results.addItem(message)
+        self.message = message
+        return False
+
+    def _province(self, text: str, power: str) -> Optional[str]:
+        try:
+            loc = self.game.parser().parse(text, power).loc
+        except OrderError:
+            return None
+        return loc.split("/")[0] if loc else None
+
+    def delete_selected_orders(self) -> None:
+        """Take the picked pending orders back, one or several."""
+        rows = sorted({self.pending.row(i) for i in self.pending.selectedItems()}, reverse=True)
+        for r in rows:
+            if 0 <= r < len(self.orders):
+                del self.orders[r]
+        if rows:
+            self._show_pending()
+            self.position_changed.emit()
+
+    def _show_pending(self) -> None:
+        self.pending.clear()
+        for power, text in self.orders:
+            self.pending.addItem(f"{power}: {text}")
+
+    def pending_marks(self) -> List[OrderMark]:
+        """The orders not yet adjudicated, drawn on the map as they stand."""
+        if self.game is None or self.shown is not None:
+            return []
+        outcomes = [{"power": p, "order": t, "outcome": "pending", "reason": ""} for p, t in self.orders]
+        return order_marks(self.game.parser(), outcomes)
+
+    def centre_owners(self) -> dict:
+        """Who owns each centre in the position looked at."""
+        v = self.view()
+        if v is None:
+            return {}
+        state = self.game.state if self.shown is None else self.game.history[self.shown].before
+        return dict(state.centers)
+
+    def standing_text(self) -> str:
+        state = self.game.state if self.shown is None else self.game.history[self.shown].before
+        counts = adjustment_counts(self.game.homes, state)
+        centres = {p: len(state.centres_of(p)) for p in self.game.homes}
+        parts = []
+        for p in sorted(self.game.homes):
+            due = counts[p]
+            parts.append(f"{p} {centres[p]}" + (f" (builds {due})" if due > 0 else
+                                                f" (removes {-due})" if due < 0 else ""))
+        return "Centres: " + ", ".join(parts)
 
     def _typed(self) -> None:
         if self.add_order(self.entry.text().strip()):
@@ -250,9 +348,7 @@ class PlayPanel(QWidget):
         return outcome_marks(self._shown_phase()[1])
 
     def _refresh(self) -> None:
-        self.pending.clear()
-        for power, text in self.orders:
-            self.pending.addItem(f"{power}: {text}")
+        self._show_pending()
         self.results.clear()
         v = self.view()
         if v is not None:
@@ -263,4 +359,7 @@ class PlayPanel(QWidget):
             for r in results:
                 self.results.addItem(f"{r['power']}: {r['order']}: {r['outcome']}"
                                      + (f" ({r['reason']})" if r["reason"] else ""))
+            self.standing.setText(self.standing_text())
+            if self.shown is None and getattr(self, "completer", None) is not None:
+                self.completer.model().setStringList(whole_orders(self.game))
         self.position_changed.emit()

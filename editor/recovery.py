@@ -86,6 +86,9 @@ class Recovery:
                                              "outlines": doc.outlines}))
         elif os.path.exists(shapes):
             os.remove(shapes)
+        drawing = os.path.join(self.folder, "drawing.svg")  # as opened: the renames apply to it
+        if doc.art_bytes is not None and not os.path.exists(drawing):
+            atomic_write(drawing, doc.art_bytes)
         meta = {"path": doc.path and os.path.abspath(doc.path), "art_file": doc.art_file,
                 "art": doc.variant.art, "art_ids": doc.art_ids, "base_path": doc.base_path,
                 "extends": doc.variant.extends, "name": doc.variant.name, "saved_at": time.time(),
@@ -127,7 +130,9 @@ class Recovery:
                          for a, b, u, strait, reason, border in meta.get("proposals", [])]
         doc.rejected = {tuple(r) for r in meta.get("rejected", [])}
         doc.outlines = {}
-        doc._outlines_from_art(meta.get("art_file"))
+        drawing = os.path.join(folder, "drawing.svg")
+        doc._outlines_from_art(drawing if os.path.exists(drawing) else meta.get("art_file"))
+        doc.art_file = meta.get("art_file")   # where it belongs (its bytes came from the copy)
         shapes = os.path.join(folder, "outlines.json")
         if os.path.exists(shapes):
             with open(shapes, encoding="utf-8") as fh:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Dict, Optional
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
@@ -32,6 +32,31 @@ class ProvinceItem(QGraphicsPathItem):
         self.setZValue(0)
 
 
+class EdgeItem(QGraphicsPathItem):
+    """An edge of the overlay: selectable by a click near its line."""
+
+    def __init__(self, edge, path: QPainterPath):
+        super().__init__(path)
+        self.edge = edge
+        self.key = edge.key
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(2)
+
+    def shape(self) -> QPainterPath:
+        stroker = QPainterPathStroker()
+        stroker.setWidth(7.0)  # a thin line is still easy to hit
+        return stroker.createStroke(self.path())
+
+
+# how the overlay tells edges apart; the legend shows the same styles
+EDGE_STYLES = {"both": ("#555555", Qt.PenStyle.SolidLine, 1.6), "army": ("#2f8f2f", Qt.PenStyle.SolidLine, 2.2),
+               "fleet": ("#1f5fa0", Qt.PenStyle.DashLine, 1.6), "strait": ("#b02020", Qt.PenStyle.DashDotLine, 2.2)}
+
+
+def edge_style(e) -> str:
+    return "strait" if e.strait else e.units.value
+
+
 class MapScene(QGraphicsScene):
     province_clicked = Signal(str)
 
@@ -43,20 +68,58 @@ class MapScene(QGraphicsScene):
         self.play = None  # the play panel, when test-playing: its position replaces the start
         self.show_edges = True
         self.tool = None
+        self.edge_items: Dict[tuple, EdgeItem] = {}
+        self.highlight = None  # (a, b): a proposal picked in its list, drawn over the map
         doc.changed.connect(self.rebuild)
         self.rebuild()
 
     def centre_of(self, pid: str) -> QPointF:
-        p = self.doc.variant.province(split_location(pid)[0])
-        if p is not None and p.unit_pos is not None and "/" not in pid:
+        prov, cid = split_location(pid)
+        p = self.doc.variant.province(prov)
+        if p is not None and cid:
+            return self.coast_pos(p, cid)
+        if p is not None and p.unit_pos is not None:
             return QPointF(*p.unit_pos)
-        item = self.items_by_id.get(split_location(pid)[0])
+        item = self.items_by_id.get(prov)
         return item.boundingRect().center() if item else QPointF(0, 0)
+
+    def coast_pos(self, p, cid: str) -> QPointF:
+        """A named coast's own unit position; where none is set, a point inside
+        the province near its shore on the side of the waters that coast reaches."""
+        coast = p.coast(cid)
+        if coast is not None and coast.unit_pos is not None:
+            return QPointF(*coast.unit_pos)
+        here = self.centre_of(p.id)
+        loc = f"{p.id}/{cid}"
+        def reach(where):
+            return {split_location(e.b if e.a == where else e.a)[0] for e in self.doc.variant.edges
+                    if where in (e.a, e.b)}
+        mine = reach(loc)
+        others = set().union(*(reach(f"{p.id}/{c.id}") for c in p.coasts if c.id != cid))
+        # the waters only this coast reaches tell it from the others
+        waters = [self.centre_of(w) for w in sorted(mine - others or mine)]
+        rings = self.doc.outlines.get(p.id)
+        if not waters or not rings:
+            return here
+        tx = sum(w.x() for w in waters) / len(waters)
+        ty = sum(w.y() for w in waters) / len(waters)
+        shape = _path(rings)
+        # walk from the province's centre towards those waters; stop short of the shore
+        last = None
+        for i in range(1, 41):
+            at = QPointF(here.x() + (tx - here.x()) * i / 40, here.y() + (ty - here.y()) * i / 40)
+            if not shape.contains(at):
+                break
+            last = at
+        if last is not None:
+            return QPointF(here.x() + (last.x() - here.x()) * 0.75, here.y() + (last.y() - here.y()) * 0.75)
+        return here
 
     def rebuild(self, kind: str = "all") -> None:
         if kind.startswith("outline:") and self._reshape(kind.split(":", 1)[1]):
             return
-        selected = {i.pid for i in self.selectedItems() if isinstance(i, ProvinceItem)}
+        selected = {i.pid for i in self.selectedItems() if isinstance(i, ProvinceItem)} | \
+            {i.key for i in self.selectedItems() if isinstance(i, EdgeItem)}
         # clearing deletes the items: listeners must not look at the selection meanwhile
         self.blockSignals(True)
         try:
@@ -66,6 +129,7 @@ class MapScene(QGraphicsScene):
                 self.removeItem(item)
             self._owned = []
             self.items_by_id = {}
+            self.edge_items = {}
             self._build(selected)
         finally:
             self.blockSignals(False)
@@ -75,6 +139,8 @@ class MapScene(QGraphicsScene):
         v = self.doc.variant
         self.setSceneRect(0, 0, self.doc.art_width, self.doc.art_height)
         owners = {h: pw.id for pw in v.powers for h in pw.homes}
+        if self.play is not None and self.play.game is not None:
+            owners = self.play.centre_owners()  # test-playing: who holds each centre now
         colours = power_colours(v)
         for p in v.provinces:
             rings = self.doc.outlines.get(p.id)
@@ -104,7 +170,10 @@ class MapScene(QGraphicsScene):
             centre = self.centre_of(p.id)
             label = QGraphicsSimpleTextItem(p.id.upper())
             label.setFont(QFont("DejaVu Sans", 7))
-            label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
+            if p.label_pos is not None and p.label_pos != p.unit_pos:
+                label.setPos(p.label_pos[0] - label.boundingRect().width() / 2, p.label_pos[1] - 5)
+            else:
+                label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
             label.setZValue(3)
             self._add(label)
             if p.center:
@@ -125,10 +194,24 @@ class MapScene(QGraphicsScene):
                 mark.setZValue(4)
                 mark.setToolTip(f"{pw.name}: {u}")
                 self._add(mark)
+        for p in v.provinces:
+            for c in p.coasts:  # each named coast where its fleets stand
+                at = self.coast_pos(p, c.id)
+                mark = QGraphicsSimpleTextItem(c.id)
+                mark.setFont(QFont("DejaVu Sans", 6))
+                mark.setBrush(QBrush(QColor("#1f3f7a")))
+                mark.setPos(at.x() - mark.boundingRect().width() / 2, at.y() - 4)
+                mark.setZValue(3)
+                mark.setToolTip(f"{p.name} ({p.id}/{c.id})")
+                self._add(mark)
         if self.show_edges and view is None:
-            self._draw_edges()
+            self._draw_edges(selected)
+        if getattr(self.tool, "name", "") == "positions":
+            self._draw_handles()
+        if self.highlight is not None and view is None:
+            self._draw_highlight(*self.highlight)
         if view is not None:
-            self._draw_marks(self.play.marks())
+            self._draw_marks(self.play.marks() + self.play.pending_marks())
 
     def _reshape(self, pid: str) -> bool:
         """Redraw one province's shape only (a vertex drag), if it is on the scene."""
@@ -145,7 +228,7 @@ class MapScene(QGraphicsScene):
 
     def _draw_marks(self, marks) -> None:
         """A phase's orders as players draw them, coloured by their result."""
-        colour = {"succeeds": "#1b1b1b", "fails": "#c0271e", "illegal": "#8a8a8a"}
+        colour = {"succeeds": "#1b1b1b", "fails": "#c0271e", "illegal": "#8a8a8a", "pending": "#2b5fc0"}
         for m in marks:
             here = self.centre_of(m.unit.split()[1])
             pen = QPen(QColor(colour.get(m.outcome, "#1b1b1b")), 2.5)
@@ -172,21 +255,59 @@ class MapScene(QGraphicsScene):
             item.setToolTip(f"{m.unit}: {m.kind}, {m.outcome}" + (f" ({m.reason})" if m.reason else ""))
             self._add(item)
 
-    def _draw_edges(self) -> None:
+    def _draw_edges(self, selected=()) -> None:
+        import math
         for e in self.doc.variant.edges:
             a, b = self.centre_of(e.a), self.centre_of(e.b)
-            colour = "#7a1f1f" if e.strait else ("#1f4f7a" if not e.units.army else
-                                                 "#2f6f2f" if not e.units.fleet else "#555555")
-            pen = QPen(QColor(colour), 1.4)
-            if not e.units.army:
-                pen.setStyle(Qt.PenStyle.DashLine)
+            colour, style, width = EDGE_STYLES[edge_style(e)]
+            pen = QPen(QColor(colour), width)
+            pen.setStyle(style)
             path = QPainterPath(a)
             path.lineTo(b)
-            line = QGraphicsPathItem(path)
+            if e.oneway:  # an arrow head at the far end
+                ang = math.atan2(b.y() - a.y(), b.x() - a.x())
+                for side in (2.6, -2.6):
+                    path.moveTo(b)
+                    path.lineTo(b.x() + 8 * math.cos(ang + side), b.y() + 8 * math.sin(ang + side))
+            line = EdgeItem(e, path)
             line.setPen(pen)
-            line.setZValue(2)
-            line.setToolTip(f"{e.a} - {e.b}: {e.units.value}" + (", strait" if e.strait else ""))
+            line.setToolTip(f"{e.a} {'->' if e.oneway else '-'} {e.b}: {e.units.value}"
+                            + (", strait" if e.strait else ""))
             self._add(line)
+            self.edge_items[e.key] = line
+            if e.key in selected:
+                line.setSelected(True)
+
+    def _draw_highlight(self, a: str, b: str) -> None:
+        """A proposal picked in its list: both spaces outlined, a wide line between."""
+        pen = QPen(QColor(255, 200, 0, 220), 5)
+        for loc in (a, b):
+            item = self.items_by_id.get(loc.split("/")[0])
+            if item is not None:
+                ring = QGraphicsPathItem(item.path())
+                ring.setPen(QPen(QColor(255, 170, 0), 3))
+                ring.setZValue(6)
+                self._add(ring)
+        path = QPainterPath(self.centre_of(a))
+        path.lineTo(self.centre_of(b))
+        line = QGraphicsPathItem(path)
+        line.setPen(pen)
+        line.setZValue(6)
+        self._add(line)
+
+    def _draw_handles(self) -> None:
+        """Where units stand (circles) and labels are written (squares), to drag."""
+        for loc, field, (x, y) in self.tool.handles(self):
+            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field == "unit_pos" else \
+                QGraphicsPathItem(_square(x, y))
+            mark.setPen(QPen(QColor("#c02060" if field == "label_pos" else "#205090"), 1.5))
+            mark.setZValue(7)
+            mark.setToolTip(f"{loc}: {field.replace('_pos', '')} position (drag it)")
+            self._add(mark)
+
+    def set_highlight(self, pair) -> None:
+        self.highlight = pair
+        self.rebuild()
 
     # -- tools get the events ----------------------------------------------------
     def mousePressEvent(self, event):
@@ -221,6 +342,12 @@ def _path(rings) -> QPainterPath:
     for ring in rings:
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
         path.closeSubpath()
+    return path
+
+
+def _square(x: float, y: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRect(x - 4, y - 4, 8, 8)
     return path
 
 

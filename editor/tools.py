@@ -120,23 +120,35 @@ class EditVertexTool(Tool):
 
 class LinkTool(Tool):
     """Press on one space, release on another: link them by hand (off-board
-    boxes, canals) with the unit types and strait flag set on the tool."""
+    boxes, canals) in the tool's mode: unit types, strait, one-way (from the
+    press to the release)."""
     name = "link"
 
-    def __init__(self, doc, units: Crossing = Crossing.BOTH, strait: bool = False):
+    def __init__(self, doc, units: Crossing = Crossing.BOTH, strait: bool = False, oneway: bool = False):
         super().__init__(doc)
-        self.units, self.strait = units, strait
+        self.units, self.strait, self.oneway = units, strait, oneway
         self.start: Optional[str] = None
 
     def press(self, scene, event) -> bool:
-        self.start = scene.province_at(event.scenePos())
+        self.start = self._location(scene, event.scenePos())
         return self.start is not None
 
+    def _location(self, scene, pos: QPointF) -> Optional[str]:
+        """The space under the mouse; for a fleet link, the named coast nearest it."""
+        pid = scene.province_at(pos)
+        p = self.doc.variant.province(pid) if pid else None
+        if p is None or not p.coasts or self.units is not Crossing.FLEET:
+            return pid
+        def away(loc):
+            at = scene.centre_of(loc)
+            return (at.x() - pos.x()) ** 2 + (at.y() - pos.y()) ** 2
+        return min((f"{pid}/{c.id}" for c in p.coasts), key=away)
+
     def release(self, scene, event) -> bool:
-        end = scene.province_at(event.scenePos())
-        if self.start and end and end != self.start:
-            a, b = sorted((self.start, end))
-            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait)))
+        end = self._location(scene, event.scenePos())
+        if self.start and end and end.split("/")[0] != self.start.split("/")[0]:
+            a, b = (self.start, end) if self.oneway else sorted((self.start, end))
+            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway)))
             self.start = None
             return True
         self.start = None

@@ -40,6 +40,7 @@ def test_info_json_is_the_derived_graph(capsys):
     assert graph["locations"]["cape"]["fleet_may_stand"] is False
     assert graph["locations"]["hub"]["army_moves"] == ["cape", "isl", "port"]
     assert graph["straits"] == [["hub", "isl"]]
+    assert graph["modifiers"] == [["hub", "isl", -1]]
     assert graph["victory"] == 3 and len(graph["supply_centers"]) == 5
     assert graph["powers"]["south"]["units"] == ["F cape/wc", "A col"]
     # the frozen sea is passable in spring only: info shows the first season by default
@@ -77,3 +78,15 @@ def test_commands_on_an_invalid_variant_exit_2_with_problems(capsys):
     broken = Path(__file__).parent / "data" / "broken" / "letter_twice.yaml"
     code, out, err = run(capsys, "info", broken)
     assert code == 2 and "VK170" in err and "Traceback" not in err
+
+
+def test_diff_shows_a_changed_move_modifier(tmp_path, capsys):
+    """A strait turned into a +1 border is a changed edge in the diff."""
+    text = (DATA / "features.yaml").read_text()
+    assert "{a: hub, b: isl, units: army, strait: true}" in text
+    (tmp_path / "v.yaml").write_text(text.replace("{a: hub, b: isl, units: army, strait: true}",
+                                                  "{a: hub, b: isl, units: army, modifier: 1}"))
+    code, out, _ = run(capsys, "diff", "--json", DATA / "features.yaml", tmp_path / "v.yaml")
+    assert code == 0
+    lines = {(c["change"], c["what"], c["id"], c["detail"]) for c in json.loads(out)}
+    assert lines == {("changed", "army edge", "hub - isl", "strait -> modifier +1")}

@@ -4,6 +4,7 @@ the issue found (tests/data/dpjudge/), each USEing the same small board
 asserts what DPjudge's own reading gives, worked out by hand from the meaning
 of the directive, or the located error; every map that imports also loads
 back from the file `variantkit import` writes."""
+import json
 from pathlib import Path
 
 import pytest
@@ -343,3 +344,16 @@ def test_a_year_of_one_season_every_five_years_is_refused_once():
     # one movement season a turn, years stepping by five, adjustments every ten years
     _, problems = read("flow_years_by_five")
     assert errors(problems) == [("VK630", 3)]
+
+
+def test_what_would_not_load_is_refused_and_nothing_is_written(tmp_path, capsys):
+    # DPjudge lets two powers share a home (ENGLAND BRE, Brest being France's); the
+    # variant format does not (VK132): the import checks what it would write and refuses
+    v, problems = read("shared_home")
+    assert errors(problems) == [] and "bre" in v.power("england").homes
+    out = tmp_path / "out"
+    assert main(["import", "dpjudge", "--json", str(CORPUS / "shared_home.map"), "-o", str(out)]) == 1
+    printed = json.loads(capsys.readouterr().out)
+    assert [p["code"] for p in printed if p["severity"] == "error"] == ["VK132"]
+    assert printed[-1]["file"].endswith("shared_home.map") and printed[-1]["message"].startswith("as imported")
+    assert not out.exists()

@@ -55,6 +55,10 @@ def test_rename_reaches_every_reference(standard, tmp_path):
     assert neighbours(v, "esp") == {"gas", "mar", "por"}
     assert neighbours(v, "esp/nc") == {"gas", "mao", "por"}
     assert neighbours(v, "esp/sc") == {"lyo", "mao", "mar", "por", "wes"}
+    # the coasts' aliases written with the code follow it; those with the name stay
+    nc = v.province("esp").coast("nc")
+    assert "esp(nc)" in nc.aliases and "esp (north coast)" in nc.aliases and "spain/nc" in nc.aliases
+    assert not [a for a in nc.aliases if a.startswith("spa(") or a.startswith("spa ")]
     # France's units and homes name Paris: renamed there too
     v2 = edit.rename(v, "par", "lut")
     france = v2.power("france")
@@ -221,3 +225,48 @@ def test_changes_between_restates_every_kind_of_edit():
     assert changes.rules == {"victory": 19}
     applied, problems = apply_changes(base, changes, SourceMap("x"))
     assert problems == [] and _same_board(applied, v)
+
+
+# -- any sequence of edits keeps the references whole ----------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+REFERENCE_CODES = {"VK101", "VK130", "VK133", "VK134", "VK150"}  # a name that names nothing
+
+STEPS = st.lists(st.tuples(st.sampled_from(["rename", "remove", "merge", "link", "unlink", "coasts", "split"]),
+                           st.integers(0, 10_000), st.integers(0, 10_000)), min_size=1, max_size=8)
+
+
+def _apply(v, kind, i, j):
+    ps = sorted(p.id for p in v.provinces)
+    a, b = ps[i % len(ps)], ps[j % len(ps)]
+    if kind == "rename":
+        return edit.rename(v, a, f"n{i % 97}")
+    if kind == "remove":
+        return edit.remove(v, a)
+    if kind == "merge":
+        return edit.merge(v, a, b)
+    if kind == "link":
+        return edit.link(v, a, b, Crossing.ARMY)
+    if kind == "unlink":
+        e = v.edges[i % len(v.edges)]
+        return edit.unlink(v, e.a, e.b, Crossing.FLEET if j % 2 else None)
+    if kind == "coasts":
+        return edit.set_coasts(v, a, {})
+    return edit.split(v, a, Province(f"s{j % 97}", "Split", v.province(a).terrain),
+                      moved=sorted(neighbours(v, a))[:1])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_any_sequence_of_edits_keeps_references_whole_and_reloads(standard, tmp_path, steps):
+    v = standard
+    for kind, i, j in steps:
+        try:
+            v = _apply(v, kind, i, j)
+        except edit.EditError:
+            continue   # refused as a whole: v is as it was
+        assert not dangling(v), (kind, dangling(v))
+    assert not {p.code for p in check(v)} & REFERENCE_CODES
+    from variantkit.io.variant_file import canonical
+    assert reloads(v, tmp_path) == canonical(v)      # what was edited is what a save keeps

@@ -25,7 +25,9 @@ def _crossings(v: Variant) -> Dict[Tuple[str, str, str], Edge]:
 
 
 def _edge_flags(e: Edge) -> str:
-    flags = [f for f, on in (("strait", e.strait), ("one-way", e.oneway)) if on]
+    flags = [f for f, on in (("strait", e.modifier == -1), ("one-way", e.oneway)) if on]
+    if e.modifier not in (0, -1):
+        flags.insert(0, f"modifier {e.modifier:+d}")
     if e.powers:
         flags.append("only " + ",".join(e.powers))
     return " ".join(flags)

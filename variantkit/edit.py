@@ -117,7 +117,8 @@ def set_province(v: Variant, pid: str, **fields) -> Variant:
 def rename(v: Variant, old: str, new: str) -> Variant:
     """A province's id changed everywhere it is used: its edges and coasts,
     ``inside`` of the spaces within it, and every power's homes, centres and
-    units.  The new id leaves the province's aliases if it was one."""
+    units.  The new id leaves the province's aliases if it was one; a coast's
+    aliases written with the old id (``spa(nc)``, ``spa/nc``) take the new one."""
     p = _need(v, old)
     if new == old:
         return v
@@ -126,12 +127,20 @@ def rename(v: Variant, old: str, new: str) -> Variant:
     provinces = []
     for q in v.provinces:
         if q.id == old:
-            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new))
+            coasts = tuple(replace(c, aliases=tuple(dict.fromkeys(_alias_renamed(a, old, new) for a in c.aliases)))
+                           for c in p.coasts)
+            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new), coasts=coasts)
         if q.inside == old:
             q = replace(q, inside=new)
         provinces.append(q)
     edges = tuple(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
     return replace(v, provinces=tuple(provinces), edges=edges, powers=_map_powers(v, swap))
+
+
+def _alias_renamed(alias: str, old: str, new: str) -> str:
+    """``spa(nc)`` -> ``esp(nc)``; ``spain/nc`` and ``spanish coast`` stay."""
+    m = re.match(re.escape(old) + r"(?=[/( ]|$)", alias, re.IGNORECASE)
+    return new + alias[m.end():] if m else alias
 
 
 def remove(v: Variant, pid: str) -> Variant:

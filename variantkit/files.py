@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import tempfile
-from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, Union
+from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from .problems import Problem, UnusableInput
 
@@ -115,6 +115,7 @@ class WriteRefused(UnusableInput):
 
 
 _protected: Set[str] = set()
+_staged: Optional[List[Tuple[str, bytes]]] = None  # writes held back by all_or_nothing()
 
 
 @contextlib.contextmanager
@@ -126,6 +127,22 @@ def protecting(paths: Iterable[Optional[str]]) -> Iterator[None]:
         yield
     finally:
         _protected.difference_update(added)
+
+
+@contextlib.contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """Hold back every write made inside until the block ends without error,
+    then make them all: a writer of several files that is refused on its
+    third (an input in the way, a check that fails) has written none."""
+    global _staged
+    outer, _staged = _staged, []
+    try:
+        yield
+        pending = _staged
+    finally:
+        _staged = outer
+    for path, data in pending:
+        atomic_write(path, data)
 
 
 def check_target(path: str, force: bool, inputs: Iterable[Optional[str]] = ()) -> None:
@@ -184,6 +201,9 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
     if os.path.realpath(path) in _protected:
         raise WriteRefused([Problem("VK031", f"{path} is one of this command's inputs",
                                     "write somewhere else", path)])
+    if _staged is not None:
+        _staged.append((path, data.encode("utf-8") if isinstance(data, str) else data))
+        return
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)

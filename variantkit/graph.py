@@ -125,6 +125,7 @@ class Graph:
                 "fleet_moves": sorted(self._moves[UnitType.FLEET][lid]),
             }
         straits = sorted({tuple(sorted((e.a, e.b))) for e in v.edges if e.strait})
+        modifiers = sorted({tuple(sorted((e.a, e.b))) + (e.modifier,) for e in v.edges if e.modifier})
         return {
             "id": v.id,
             "season": self.season,
@@ -136,6 +137,7 @@ class Graph:
                        for pw in v.powers},
             "supply_centers": sorted(v.centers),
             "straits": [list(s) for s in straits],
+            "modifiers": [list(m) for m in modifiers],  # [a, b, n]: a move across has 1 + n
             "victory": v.victory,
         }
 

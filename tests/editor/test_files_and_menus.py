@@ -135,7 +135,8 @@ def youngstown_with_drawing(tmp_path, reference):
     return folder
 
 
-def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing, tmp_path, reference):
+def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing,
+                                                      tmp_path, reference):
     window.open_path(str(youngstown_with_drawing))
     assert window.doc.art_file and "mos" in window.doc.outlines
     rename_in_properties(window, "mos", "msk")
@@ -352,7 +353,7 @@ def test_accepted_proposals_stay_accepted_after_a_rename(window, qtbot, tmp_path
                    '<rect id="ccc" fill="#eedd99" x="100" y="0" width="50" height="100"/></svg>')
     window.open_path(str(svg))
     assert len(window.proposals.pending()) == 2             # aaa-bbb and bbb-ccc share a border
-    window.proposals.list.setCurrentRow(0)
+    assert window.proposals.select("aaa", "bbb")  # picked in the grouped list
     window.proposals.accept_one.click()
     rename_in_properties(window, "bbb", "mid")
     pending = window.proposals.pending()
@@ -485,3 +486,41 @@ def test_a_file_that_cannot_be_opened_leaves_the_work_open(window, qtbot, answer
     assert window.doc.variant.province("lut") and window.doc.modified     # the work is still here
     assert os.path.isdir(folder)                                          # and so is its autosave
     window.doc.undo.setClean()
+
+
+def test_a_subvariant_saved_away_from_its_base_is_written_whole(window, answers, subvariant, tmp_path):
+    window.open_path(str(subvariant))
+    window.select_province("ber")
+    window.properties.name_edit.setText("Berlin-Cölln")
+    window.properties.name_edit.editingFinished.emit()
+    elsewhere = tmp_path / "elsewhere" / "deeper" / "variant.yaml"
+    elsewhere.parent.mkdir(parents=True)
+    answers.files.append(str(elsewhere))
+    action(window, "File/Save as...").trigger()
+    text = elsewhere.read_text()
+    assert "extends:" not in text and "\nprovinces:\n" in text   # its base could not be read from there
+    v = load(str(elsewhere)).variant
+    assert v.province("ber").name == "Berlin-Cölln" and v.province("oms").terrain.value == "land"
+    assert not window.doc.modified and window.doc.base is None
+    # saved again there, it stays a full variant
+    window.select_province("ber")
+    window.properties.name_edit.setText("Berlin")
+    window.properties.name_edit.editingFinished.emit()
+    action(window, "File/Save").trigger()
+    assert load(str(elsewhere)).variant.province("ber").name == "Berlin" and not window.doc.modified
+
+
+def test_an_undone_rename_puts_the_drawing_back(window, qtbot, youngstown_with_drawing, reference):
+    window.open_path(str(youngstown_with_drawing))
+    drawing = youngstown_with_drawing / "youngstown.svg"
+    original = drawing.read_bytes()
+    rename_in_properties(window, "mos", "msk")
+    action(window, "File/Save").trigger()
+    assert b'id="_msk"' in drawing.read_bytes()
+    action(window, "Edit/Undo").trigger()
+    action(window, "File/Save").trigger()
+    assert drawing.read_bytes() == original                 # byte for byte, as the designer drew it
+    again = MainWindow(ask=False)
+    again.open_path(str(youngstown_with_drawing))
+    assert "mos" in again.doc.outlines and "msk" not in again.doc.outlines
+    again.close()

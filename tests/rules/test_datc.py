@@ -12,6 +12,8 @@ case must give the same answer as without the option.
 
 import pytest
 
+from variantkit.rules.outcomes import Code
+
 from tests.conftest import reference_dir
 from tests.rules.datc import play, v24_cases, v3_cases
 
@@ -122,7 +124,7 @@ def answer_of(case, options=None):
     for i in case.expect:
         text = case.orders[i][1]
         verdicts[text] = "succeeds" if by_text[text].outcome == "succeeds" else "fails"
-    removed = sorted((o.power, o.text.replace("Remove ", "")) for o in outcomes if o.reason == "civil disorder")
+    removed = sorted((o.power, o.text.replace("Remove ", "")) for o in outcomes if o.code is Code.CIVIL_DISORDER)
     units = sorted((u.power, str(u)) for u in game.state.units.values())
     return verdicts, removed, units
 

@@ -101,6 +101,14 @@ def art_folder(ws: Path) -> str:
     return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace("art: map.svg", "art: pictures"))
 
 
+def art_named_by_id(ws: Path) -> str:
+    """A variant whose art is named as jDip's writer names its map (ID.svg): a
+    jDip export into its folder would write two files, then meet the art."""
+    w(ws, "v2/features.svg", GOOD_SVG)
+    return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace("art: map.svg",
+                                                                                 "art: features.svg"))
+
+
 def game_file(ws: Path, rec) -> str:
     return w(ws, "game.json", json.dumps(rec))
 
@@ -135,6 +143,9 @@ CASES = [
          2, "VK031", line=False),
     Case("export_over_existing_file",
          lambda ws: ["export", "dpjudge", str(ws / "v"), "-o", str(ws / "existing.map")], 2, "VK030", line=False),
+    Case("export_jdip_whose_drawing_would_land_on_the_art_writes_nothing",
+         lambda ws: ["export", "jdip", art_named_by_id(ws), "-o", str(ws / "v2"), "--force"], 2, "VK031",
+         changed=("v2/variant.yaml", "v2/features.svg"), line=False),
     Case("export_folder_format_into_the_variants_folder_forced",
          lambda ws: ["export", "webdiplomacy", str(ws / "v"), "-o", str(ws / "v"), "--force"],
          0, None, changed=("v/install.php", "v/classes/adjudicatorPreGame.php")),
@@ -145,6 +156,10 @@ CASES = [
     Case("play_save_over_existing_file",
          lambda ws: ["play", STANDARD, "--orders", w(ws, "orders.txt", "S1901M\nfrance: A par - bur\n"),
                      "--save", str(ws / "existing.json")], 2, "VK030", line=False),
+    Case("play_save_over_the_variant_named_by_its_folder_even_forced",
+         lambda ws: ["play", str(ws / "v"), "--orders", w(ws, "orders.txt", "S1901M\nnorth: A hub H\n"),
+                     "--save", str(ws / "v" / "variant.yaml"), "--force"], 2, "VK031", changed=("orders.txt",),
+         line=False),
     Case("play_save_over_its_own_orders_even_forced",
          lambda ws: ["play", STANDARD, "--orders", w(ws, "orders.txt", "S1901M\nfrance: A par - bur\n"),
                      "--save", str(ws / "orders.txt"), "--force"], 2, "VK031", line=False),
@@ -223,6 +238,8 @@ CASES = [
          2, None),
     Case("check_art_gap_inf", lambda ws: ["check-art", str(ws / "v"), "--gap", "inf"], 2, None),
     Case("fuzz_years_huge", lambda ws: ["fuzz", STANDARD, "--years", "1" + "0" * 30], 2, None),
+    Case("balance_games_huge", lambda ws: ["balance", str(ws / "v"), "--games", "1" + "0" * 30], 2, "VK557",
+         line=False),
     Case("adjudicate_units_not_a_list", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK401",
          stdin=position(units={"france": "A par"}), line=False),
     Case("adjudicate_orders_not_an_object", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK401",

@@ -107,3 +107,19 @@ def test_attach_art_with_force_replaces_the_drawing_after_checking_it(tmp_path, 
     assert main(["attach-art", str(ws / "v"), str(new), "--force"]) == 0
     assert "#fcc" in (ws / "v" / "map.svg").read_text()
     assert "art: map.svg" in (ws / "v" / "variant.yaml").read_text()
+
+
+def test_all_or_nothing_writes_every_file_or_none(tmp_path):
+    from variantkit.files import all_or_nothing, protecting
+    (tmp_path / "input.yaml").write_text("the input\n")
+    with pytest.raises(UnusableInput) as exc:
+        with protecting([str(tmp_path / "input.yaml")]), all_or_nothing():
+            atomic_write(str(tmp_path / "a.xml"), "first\n")
+            atomic_write(str(tmp_path / "input.yaml"), "third\n")  # refused: the first is not written either
+    assert exc.value.problems[0].code == "VK031"
+    assert sorted(os.listdir(tmp_path)) == ["input.yaml"]
+    with all_or_nothing():
+        atomic_write(str(tmp_path / "a.xml"), "first\n")
+        atomic_write(str(tmp_path / "b.xml"), b"second\n")
+        assert not (tmp_path / "a.xml").exists()  # held back until the block ends
+    assert (tmp_path / "a.xml").read_text() == "first\n" and (tmp_path / "b.xml").read_bytes() == b"second\n"

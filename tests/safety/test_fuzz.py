@@ -8,11 +8,11 @@ through ``variantkit`` in this process and must end with exit 0, 1 or 2,
 never an exception; exit 1 or 2 must print at least one located error
 (``file[:line]: error VKnnn``); each input must finish within BUDGET_S.
 
-The default run is a few dozen inputs per reader (a few seconds each);
+The default run is 15 to 40 inputs per reader (a few seconds each);
 ``pytest tests/safety/test_fuzz.py --fuzz-examples 2000`` runs more, and
-``--fuzz-figures FILE`` also measures each input's peak memory and writes
-inputs, crashes, slowest input and largest memory per reader to FILE (the
-figures in the README).
+``--fuzz-figures FILE`` writes inputs, crashes, slowest input and largest
+memory per reader to FILE (the figures in the README).  Each input's peak
+memory is traced (tracemalloc) and held to BUDGET_BYTES.
 """
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ from tests.conftest import MAPS, ROOT
 from tests.safety.workspace import GOOD_SVG, LOCATED
 
 BUDGET_S = 10.0  # per input, generous for a loaded machine; the slowest real input is well under
+BUDGET_BYTES = 256 * 1024 * 1024  # per input, traced; the largest peak measured is 68 MB (a render)
 STANDARD = str(MAPS / "standard")
+STANDARD_MAP_INPUTS = 15  # these readers load the standard map for every input: fewer in the default run
 FEATURES = (ROOT / "tests" / "data" / "valid" / "features.yaml").read_bytes()
 FIGURES: Dict[str, dict] = {}
 
@@ -112,7 +114,7 @@ class Fuzz:
     def __init__(self, reader: str, request):
         self.reader = reader
         self.folder = Path(tempfile.mkdtemp(prefix=f"vk-fuzz-{reader}-"))
-        self.measure = bool(request.config.getoption("--fuzz-figures"))
+        self.measure = True  # tracemalloc on every input: the memory budget is checked in every run
         self.figures = FIGURES.setdefault(reader, {"inputs": 0, "crashes": 0, "slowest_s": 0.0,
                                                    "slowest_input": "", "peak_bytes": 0})
 
@@ -157,6 +159,7 @@ class Fuzz:
         if code in (1, 2) and not err.getvalue().startswith("usage:"):
             assert LOCATED.search(out.getvalue() + err.getvalue()), (data[:300], err.getvalue()[-500:])
         assert elapsed < BUDGET_S, f"{self.reader}: {elapsed:.1f} s on {data[:300]!r}"
+        assert peak < BUDGET_BYTES, f"{self.reader}: {peak / 1e6:.0f} MB on {data[:300]!r}"
         return code
 
 
@@ -205,7 +208,7 @@ def test_game_files(request):
                                                                  "position": position(JSON) | JSON,
                                                                  "results": JSON}), max_size=2) | JSON,
                                                "winner": POWERS | JSON, "drawn": JSON})
-    check(request, "game files", st.tuples(st.booleans(), game | JSON), argv, default=25)
+    check(request, "game files", st.tuples(st.booleans(), game | JSON), argv, default=STANDARD_MAP_INPUTS)
 
 
 def test_adjudicate_json(request):
@@ -213,7 +216,8 @@ def test_adjudicate_json(request):
         data = value if isinstance(value, bytes) else json.dumps(value).encode()
         return ["adjudicate", "--variant", STANDARD], data
     base = json.dumps({"phase": "S1901M", "units": {"france": ["A par"]}, "orders": {"france": ["A par - bur"]}})
-    check(request, "adjudicate JSON", position(JSON) | JSON | mutations(base.encode()), argv)
+    check(request, "adjudicate JSON", position(JSON) | JSON | mutations(base.encode()), argv,
+          default=STANDARD_MAP_INPUTS)
 
 
 def test_order_lines(request):
@@ -223,7 +227,7 @@ def test_order_lines(request):
     def argv(f, data):
         script = b"S1901M\n" + b"\n".join(b"france: " + line for line in data.split(b"\n"))
         return ["play", STANDARD, "--orders", f.file("orders.txt", script)], None
-    check(request, "order lines", soup(words) | st.binary(max_size=200), argv)
+    check(request, "order lines", soup(words) | st.binary(max_size=200), argv, default=STANDARD_MAP_INPUTS)
 
 
 def test_svg(request):

@@ -6,7 +6,7 @@ import os
 import sys
 
 from ..art import compare, infer_svg, skeleton
-from ..files import atomic_copy, check_target, protecting
+from ..files import all_or_nothing, atomic_copy, check_target, protecting
 from ..formats.svg import variant_id_for
 from ..io import art_path, save
 from ..svg.reader import MAX_BYTES as SVG_BYTES
@@ -34,7 +34,7 @@ def import_svg(args) -> int:
         check_target(art_out, args.force, [args.path, out])
     doc, inference = infer_svg(args.path, getattr(args, "gap", None))  # all checked before any write
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
-    with protecting([args.path]):
+    with protecting([args.path]), all_or_nothing():
         if copy:
             atomic_copy(args.path, art_out, SVG_BYTES)
         save(variant, out)

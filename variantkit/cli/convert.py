@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 from dataclasses import replace
 
-from ..files import check_target, protecting
+from ..files import all_or_nothing, check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
 from ..validate import load_checked
@@ -80,15 +81,12 @@ def cmd_import(args) -> int:
 def _reload_problems(variant, args):
     """An importer never writes a variant that would not load: what it would
     write is written aside, loaded and checked; its errors refuse the import
-    (placed at the source, since the file is not kept)."""
-    os.makedirs(args.output, exist_ok=True)
-    trial = os.path.join(args.output, ".variantkit-import-check.yaml")
-    try:
+    (placed at the source, since the file is not kept).  The trial is written
+    in a folder of its own, so a refused import leaves nothing behind."""
+    with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
+        trial = os.path.join(folder, "variant.yaml")
         save(variant, trial)
         loaded = load_checked(trial)
-    finally:
-        if os.path.exists(trial):
-            os.remove(trial)
     return [replace(p, file=args.path, line=None, column=None,
                     message="as imported, " + p.message) for p in loaded.report.errors]
 
@@ -101,7 +99,7 @@ def cmd_export(args) -> int:
     loaded = load_or_exit(args.variant)
     inputs = input_paths(loaded) + [args.art]
     check_target(args.output, args.force, inputs)
-    with protecting(inputs):  # a format that writes a folder writes none of them either
+    with protecting(inputs), all_or_nothing():  # a folder format writes no input, and all its files or none
         report = table[args.format].export(loaded.variant, args.output,
                                            art_file=args.art or art_path(loaded))
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)

@@ -167,9 +167,12 @@ def _read_script(path: str):
 
 
 def cmd_play(args) -> int:
-    v = _variant(args.variant)
+    from .output import input_paths, load_or_exit
+    loaded = load_or_exit(args.variant)
+    v = loaded.variant
+    inputs = input_paths(loaded) + [args.orders]  # the variant's files, not the folder named
     if args.save:  # refused before a phase is played, not after
-        check_target(args.save, args.force, [args.variant, args.orders])
+        check_target(args.save, args.force, inputs)
     script = _read_script(args.orders)
     game = Game.new(v)
     for phase, numbered in script:
@@ -193,7 +196,7 @@ def cmd_play(args) -> int:
     elif game.drawn:
         print("drawn")
     if args.save:
-        with protecting([args.variant, args.orders]):
+        with protecting(inputs):
             dump_game(game, args.save)
     return 0
 

@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from typing import Optional
 
-from ..files import atomic_copy, atomic_write, check_target, protecting
+from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, protecting
 from ..raster import write_png
 from ..render import Position, render_svg
 from .output import add_force, finite, input_paths
@@ -105,7 +105,7 @@ def cmd_attach_art(args) -> int:
     missing = sorted(p.id for p in v.provinces if p.id not in where)
     provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
                       for p in v.provinces)
-    with protecting(inputs[1:]):
+    with protecting(inputs[1:]), all_or_nothing():
         if copy:
             atomic_copy(args.svg, target, SVG_BYTES)
         save(replace(v, provinces=provinces, art=name), loaded.path)

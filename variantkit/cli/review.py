@@ -68,11 +68,15 @@ class _Bar:
             print(f"played {done}/{total} games", file=self.out)
 
 
+MAX_GAMES = 100_000
+MAX_YEARS = 1_000
+
+
 def cmd_balance(args) -> int:
     from ..balance import balance
     from ..problems import Problem, UnusableInput
-    if args.games < 0 or args.years < 1:
-        raise UnusableInput([Problem("VK557", "--games must be 0 or more and --years 1 or more",
+    if not 0 <= args.games <= MAX_GAMES or not 1 <= args.years <= MAX_YEARS:  # a huge count would never end
+        raise UnusableInput([Problem("VK557", f"--games must be 0 to {MAX_GAMES} and --years 1 to {MAX_YEARS}",
                                      "e.g. --games 50 --years 10", "<command line>")])
     loaded = load_or_exit(args.variant)
     v = loaded.variant

@@ -51,6 +51,7 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
     any other border restriction is reported, not represented."""
     by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
     out: Dict[frozenset, int] = {}
+    into: Dict[Tuple[str, str], int] = {}  # (from, into) -> modifier, as jDip states it
     for b in by_id.values():
         # unitTypes beside a modifier only names who crosses (our edges say that)
         rest = [k for k in ("orderTypes", "year", "season", "phase") if b.get(k)]
@@ -80,6 +81,13 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
                                                      if split_location(loc)[0] == pid for r in refs}
             for other in sorted(froms or near):
                 out[frozenset((pid, other))] = mod
+                into[(other, pid)] = mod
+    # a modifier jDip applies one way only becomes two-way here: say so
+    for (src, dst), mod in sorted(into.items()):
+        if into.get((dst, src)) != mod:
+            problems.append(Problem("VK723", f"the move modifier {mod:+d} from {src} into {dst} "
+                                    "is read as holding both ways (our edges are two-way)",
+                                    f"check the edge {src} - {dst}", adjacency, severity="warning"))
     return out
 
 

@@ -10,7 +10,7 @@ from typing import List
 
 from ..model import split_location
 from .game import Game
-from .orders import Move, Order, Retreat
+from .orders import Convoy, Move, Order, Retreat
 from .options import WAIVE, MovementOptions, options
 
 
@@ -39,8 +39,8 @@ def random_orders(game: Game, rng: random.Random) -> List[Order]:
             elif roll < 0.9:
                 # convoys this fleet makes alone (a longer chain would need every
                 # fleet of it ordered, which a random draw seldom gives)
-                convoys = [o for o in legal.convoys(prov)
-                           if split_location(o.army_from)[0] not in ordered
+                convoys = [o for o in legal.convoys(prov) if isinstance(o, Convoy)
+                           and split_location(o.army_from)[0] not in ordered
                            and check.water_routes_from(split_location(o.army_from)[0], o.army_to, {prov})]
                 if convoys:
                     c = rng.choice(convoys)
@@ -53,24 +53,24 @@ def random_orders(game: Game, rng: random.Random) -> List[Order]:
             else:
                 ordered[prov] = hold
         return list(ordered.values())
-    legal = options(game)
+    listed = options(game)
     if s.phase.kind == "R":
-        for by_prov in legal.values():
+        for by_prov in listed.values():
             for opts in by_prov.values():
                 retreats = [o for o in opts if isinstance(o, Retreat)]
                 orders.append(rng.choice(retreats) if retreats and rng.random() < 0.8 else opts[-1])
         return orders
     for p in game.variant.powers:
-        by_site = legal[p.id]
+        by_site = listed[p.id]
         due = len(s.centres_of(p.id)) - len(s.units_of(p.id))
         if due > 0:
             sites = sorted(k for k in by_site if k != WAIVE)
             rng.shuffle(sites)
             for h in sites[:due]:
                 # an army or a fleet alike, then the coast
-                kinds = sorted({o.unit.value for o in by_site[h] if o.unit is not None})
-                kind = rng.choice(kinds)
-                orders.append(rng.choice([o for o in by_site[h] if o.unit is not None and o.unit.value == kind]))
+                letters = sorted({o.unit.value for o in by_site[h] if o.unit is not None})
+                letter = rng.choice(letters)
+                orders.append(rng.choice([o for o in by_site[h] if o.unit is not None and o.unit.value == letter]))
             if rng.random() < 0.1:
                 orders.append(by_site[WAIVE][0])
         elif due < 0:

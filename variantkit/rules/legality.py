@@ -152,7 +152,7 @@ class OrderChecker:
             got = self._moves.get(key)
             if got is None:
                 got = self._moves[key] = self._move_on_graph(unit, o)
-            if got.by_convoy and got.illegal is None and not self.fleets_allow(unit, got.dest, units):
+            if got.by_convoy and got.dest is not None and not self.fleets_allow(unit, got.dest, units):
                 return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=got.dest))
             return got
         if isinstance(o, Hold):

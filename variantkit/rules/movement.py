@@ -117,9 +117,9 @@ class Resolver:
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
         for prov, unit in self.units.items():
-            o = self.orders.get(prov)
-            if o is None:
-                o = self.orders[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+            given = self.orders.get(prov)
+            o = given if given is not None else Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+            self.orders[prov] = o
             checked = self.check.check(unit, o, self.units)
             if checked.illegal is not None:
                 text = o.text or describe(o)
@@ -468,6 +468,7 @@ class Resolver:
                 outcomes.append(self.outcomes[prov])
                 continue
             o = self.orders[prov]
+            params: Dict[str, object]
             if type(o) is Hold and prov not in dislodged:
                 code, params = ok, {}  # most units: held, and still there
             else:

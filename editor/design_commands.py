@@ -1,0 +1,99 @@
+"""Undo commands of the designer's path: edges edited in place (several at
+once), many provinces at once, positions dragged on the map, and any
+composition of library edits as one step.
+
+Each wraps edits of :mod:`variantkit.edit` like every other command (the
+after-state computed when made; an edit the library refuses makes an
+obsolete command and the document says why); none touches a view.
+"""
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Tuple
+
+from variantkit import edit
+from variantkit.model import Edge, Point, Variant
+
+from .commands import _Change, _variant
+from .document import Document
+
+EdgeKey = Tuple[str, str]
+
+
+def _edge_with_key(v: Variant, key: EdgeKey) -> Edge:
+    for e in v.edges:
+        if e.key == key:
+            return e
+    raise edit.EditError(f"there is no edge {key[0]} - {key[1]}")
+
+
+class ReplaceEdges(_Change):
+    """Delete edges, or make each exactly as given (unit types, strait,
+    one-way): one step however many."""
+
+    def __init__(self, doc: Document, remove: List[EdgeKey], add: List[Edge], text: str):
+        super().__init__(doc, text)
+        self.remove, self.add = list(remove), list(add)
+        self._make()
+
+    def build(self, s):
+        v = s.variant
+        for key in self.remove:
+            e = _edge_with_key(v, key)
+            v = edit.unlink(v, e.a, e.b)
+        for e in self.add:
+            v = edit.set_edge(v, e.a, e.b, e.units, e.strait, e.oneway, e.powers)
+        return _variant(s, v)
+
+
+class SetProvinces(_Change):
+    """Fields of many provinces (a multi-row edit in the table) as one step."""
+
+    def __init__(self, doc: Document, changes: Dict[str, Dict[str, object]], text: str = ""):
+        n = len(changes)
+        super().__init__(doc, text or (f"Edit {n} provinces" if n > 1 else f"Edit {next(iter(changes), '')}"))
+        self.changes = changes
+        self._make()
+
+    def build(self, s):
+        v = s.variant
+        for pid, fields in self.changes.items():
+            v = edit.set_province(v, pid, **fields)
+        return _variant(s, v)
+
+
+class EditVariant(_Change):
+    """Library edits composed into one step (a function from variant to variant)."""
+
+    def __init__(self, doc: Document, change: Callable[[Variant], Variant], text: str):
+        super().__init__(doc, text)
+        self.change = change
+        self._make()
+
+    def build(self, s):
+        return _variant(s, self.change(s.variant))
+
+
+class DragPosition(_Change):
+    """Where a unit (of a province or a coast) or a label is drawn, dragged on
+    the map; the steps of one drag merge into one undo step."""
+    ID = 1101
+
+    def __init__(self, doc: Document, location: str, field: str, pos: Point, drag: int = 0):
+        super().__init__(doc, f"Move the {field.replace('_pos', '')} of {location}")
+        self.location, self.field = location, field
+        self.pos = (round(pos[0], 1), round(pos[1], 1))
+        self.drag = drag  # a later drag of the same thing is a step of its own
+        self._make()
+
+    def id(self) -> int:
+        return self.ID
+
+    def build(self, s):
+        return _variant(s, edit.set_position(s.variant, self.location, **{self.field: self.pos}))
+
+    def mergeWith(self, other) -> bool:
+        if not isinstance(other, DragPosition) or other.after is None or \
+                (other.location, other.field, other.drag) != (self.location, self.field, self.drag):
+            return False
+        self.pos, self.after = other.pos, other.after
+        return True

@@ -1,0 +1,222 @@
+"""The designer's path wired into the main window: the Edges and Provinces
+panels, the tools that drag positions and set homes and units by clicking,
+the overlay's legend on the map, and the selections kept in step (map,
+edge list, province table, proposals)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional, Tuple
+
+import shiboken6
+from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtWidgets import QDockWidget, QLabel
+
+from variantkit import edit
+from variantkit.model import Unit, UnitType
+
+from .commands import SetPower
+from .design_commands import DragPosition, EditVariant
+from .edges import EdgesPanel, legend_html
+from .scene import EdgeItem, ProvinceItem
+from .table import ProvinceTable
+from .tools import Tool
+
+GRAB = 10.0  # drawing units within which a press takes a unit or label position
+
+
+class PositionTool(Tool):
+    """Drag where a province's unit (or a coast's fleet) stands, or where its
+    label is written; the whole drag is one undo step."""
+    name = "positions"
+
+    def __init__(self, doc):
+        super().__init__(doc)
+        self.grab: Optional[Tuple[str, str]] = None
+        self.drags = 0
+
+    def handles(self, scene):
+        """(location, field, point) of every position the tool can take."""
+        for p in self.doc.variant.provinces:
+            if p.id not in scene.items_by_id:
+                continue
+            c = scene.centre_of(p.id)
+            yield p.id, "unit_pos", (c.x(), c.y())
+            if p.label_pos is not None:
+                yield p.id, "label_pos", tuple(p.label_pos)
+            for coast in p.coasts:
+                at = scene.coast_pos(p, coast.id)
+                yield f"{p.id}/{coast.id}", "unit_pos", (at.x(), at.y())
+
+    def press(self, scene, event) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        pos = event.scenePos()
+        best, self.grab = GRAB, None
+        for loc, field, (x, y) in self.handles(scene):
+            d = ((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5
+            if d < best or (d == best and field == "unit_pos"):
+                best, self.grab = d, (loc, field)
+        if self.grab is not None:
+            self.drags += 1
+        return self.grab is not None
+
+    def move(self, scene, event) -> bool:
+        if self.grab is None:
+            return False
+        pos = event.scenePos()
+        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
+        return True
+
+    def release(self, scene, event) -> bool:
+        was = self.grab is not None
+        self.grab = None
+        return was
+
+
+class PowerClickTool(Tool):
+    """Clicks on the map set the chosen power's home centres (a click again
+    takes it away) or starting units (army, fleet; on a coast the nearest)."""
+    name = "homes"
+
+    def __init__(self, doc, panel):
+        super().__init__(doc)
+        self.panel = panel
+
+    def press(self, scene, event) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        pid = scene.province_at(event.scenePos())
+        power = self.doc.variant.power(self.panel.pick.currentText())
+        if pid is None or power is None:
+            if power is None:
+                self.panel.error.setText("choose a power first (or make one with New power)")
+            return pid is not None
+        mode = self.panel.click_mode.currentText()
+        if mode == "home centre":
+            self._home(power, pid)
+        else:
+            self._unit(scene, power, pid, UnitType.ARMY if mode == "army" else UnitType.FLEET, event.scenePos())
+        return True
+
+    def _home(self, power, pid: str) -> None:
+        if pid in power.homes:
+            new = replace(power, homes=tuple(h for h in power.homes if h != pid))
+            self.doc.undo.push(SetPower(self.doc, new))
+            return
+        prov = self.doc.variant.province(pid)
+
+        def change(v):
+            # a home is a supply centre of one power: both set in one step
+            for pw in v.powers:
+                if pid in pw.homes and pw.id != power.id:
+                    v = edit.set_power(v, replace(pw, homes=tuple(h for h in pw.homes if h != pid)))
+            v = edit.set_power(v, replace(v.power(power.id), homes=v.power(power.id).homes + (pid,)))
+            return edit.set_province(v, pid, center=True)
+        self.doc.undo.push(EditVariant(self.doc, change, f"{pid} a home of {power.id}"
+                                       + ("" if prov.center else " (and a centre)")))
+
+    def _unit(self, scene, power, pid: str, kind: UnitType, at: QPointF) -> None:
+        prov = self.doc.variant.province(pid)
+        loc = pid
+        if kind is UnitType.FLEET and prov.coasts:
+            loc = min((f"{pid}/{c.id}" for c in prov.coasts),
+                      key=lambda q: (scene.centre_of(q).x() - at.x()) ** 2 + (scene.centre_of(q).y() - at.y()) ** 2)
+        same = [u for u in power.units if u.location.split("/")[0] == pid]
+        unit = Unit(kind, loc)
+
+        def change(v):
+            for pw in v.powers:  # one unit a province: whoever stood there makes way
+                units = tuple(u for u in pw.units if u.location.split("/")[0] != pid)
+                if pw.id == power.id and not (same and same[0] == unit):
+                    units += (unit,)
+                if units != pw.units:
+                    v = edit.set_power(v, replace(pw, units=units))
+            return v
+        removing = bool(same) and same[0] == unit
+        self.doc.undo.push(EditVariant(self.doc, change, f"{'Remove' if removing else 'Place'} {power.id} {unit}"))
+
+
+def install(window) -> None:
+    """Add the designer's panels, tools and menu entries to a main window."""
+    doc, scene = window.doc, window.scene
+    window.edges = EdgesPanel(doc, window.tools["link"])
+    window.table = ProvinceTable(doc)
+    for title, widget, area in (("Edges", window.edges, Qt.DockWidgetArea.RightDockWidgetArea),
+                                ("Provinces", window.table, Qt.DockWidgetArea.BottomDockWidgetArea)):
+        dock = QDockWidget(title, window)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        window.addDockWidget(area, dock)
+        window.docks[title] = dock
+    window.tabifyDockWidget(window.docks["Proposals"], window.docks["Edges"])
+    window.tabifyDockWidget(window.docks["Problems"], window.docks["Provinces"])
+    window.docks["Proposals"].raise_()
+    window.docks["Problems"].raise_()
+    window.tools["positions"] = PositionTool(doc)
+    window.tools["homes"] = PowerClickTool(doc, window.powers)
+
+    # the legend of the overlay, over the map's corner while the overlay shows
+    window.legend = QLabel(legend_html(), window.view)
+    window.legend.setTextFormat(Qt.TextFormat.RichText)
+    window.legend.setStyleSheet("background: rgba(255,255,255,215); border: 1px solid #999; padding: 4px;"
+                                " font-size: 9pt")
+    window.legend.move(8, 8)
+    window.legend.adjustSize()
+    window.legend.setVisible(scene.show_edges)
+
+    window.designer_links = _Links(window)
+
+
+class _Links(QObject):
+    """Selections in step: map <-> edge list, proposals -> highlight, table <->
+    map.  Methods of an object the window owns, so the connections go with it."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        self.from_table = False  # the map is following the table: do not echo back
+        window.scene.selectionChanged.connect(self.map_selection)
+        window.edges.edges_selected.connect(self.list_selection)
+        window.proposals.proposal_picked.connect(window.scene.set_highlight)
+        window.table.province_picked.connect(self.table_picked)
+
+    def map_selection(self) -> None:
+        scene, table = self.w.scene, self.w.table
+        if not shiboken6.isValid(scene):
+            return  # the window is going: its scene empties as it is destroyed
+        self.w.edges.show_keys([i.key for i in scene.selectedItems() if isinstance(i, EdgeItem)])
+        picked = [i.pid for i in scene.selectedItems() if isinstance(i, ProvinceItem)]
+        if picked and not self.from_table and set(picked) != set(table.selected_ids()):
+            table.select_ids(picked, picked[0], emit=False)
+
+    def list_selection(self, keys) -> None:
+        scene = self.w.scene
+        scene.blockSignals(True)
+        try:
+            scene.clearSelection()
+            for k in keys:
+                item = scene.edge_items.get(k)
+                if item is not None:
+                    item.setSelected(True)
+        finally:
+            scene.blockSignals(False)
+        if len(keys) == 1 and keys[0] in scene.edge_items:
+            self.w.view.centerOn(scene.edge_items[keys[0]])
+
+    def table_picked(self, pid: str) -> None:
+        self.from_table = True
+        try:
+            self.w.select_province(pid)
+            scene = self.w.scene
+            for other in self.w.table.selected_ids():  # every row picked is picked on the map
+                item = scene.items_by_id.get(other)
+                if item is not None:
+                    item.setSelected(True)
+        finally:
+            self.from_table = False
+        self.w.properties.show_province(pid)
+
+
+def tool_entries():
+    """(tool key, menu text, shortcut) of the tools this module adds."""
+    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"))

@@ -1,0 +1,450 @@
+"""The designer's path driven through the widgets: edges picked on the map
+and in their list, the link tool's modes, proposals grouped and
+highlighted, the province table, positions dragged, powers' colours, homes
+and units by clicking, every rule option."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QAction  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit  # noqa: E402
+
+from variantkit.graph import Graph  # noqa: E402
+from variantkit.model import Crossing, UnitType  # noqa: E402
+from variantkit.validate import check  # noqa: E402
+from variantkit_editor.panels import proposal_group  # noqa: E402
+from tests.conftest import MAPS  # noqa: E402
+from tests.editor.qt_helpers import click, drag, mouse  # noqa: E402
+
+
+def _action(window, text):
+    """A menu entry by its text (looked up among the window's actions: asking a
+    menu bar action for its menu would hand Python a menu it then deletes)."""
+    for act in window.findChildren(QAction):
+        if act.text().replace("&", "") == text:
+            return act
+    raise AssertionError(f"no menu entry {text!r}")
+
+
+def _standard(window):
+    window.open_path(str(MAPS / "standard"))
+    return window.doc
+
+
+def _midpoint(window, key):
+    path = window.scene.edge_items[key].path()
+    a, b = path.elementAt(0), path.elementAt(1)
+    return (a.x + b.x) / 2, (a.y + b.y) / 2
+
+
+def _type(qtbot, edit, text):
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def _pick(qtbot, combo, text):
+    """Choose in a combo box with the mouse: open it, click the entry.  (Typing
+    its letters would also reach the window's one-letter tool shortcuts.)"""
+    from PySide6.QtWidgets import QDockWidget
+    dock = combo.parent()
+    while dock is not None and not isinstance(dock, QDockWidget):
+        dock = dock.parent()
+    if dock is not None:
+        dock.raise_()  # its tab clicked
+    qtbot.waitUntil(combo.isVisible)
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    row = view.model().index(combo.findText(text), 0)
+    view.scrollTo(row)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # a popup ignores a release right after it opens
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(row).center())
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert combo.currentText() == text
+
+
+def _tick(qtbot, box):
+    """Click a check box on its indicator (a wide box's middle may be empty space)."""
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(7, box.height() // 2))
+
+
+def _table_cell(window, pid, column):
+    table = window.table
+    row = table.row_of(pid)
+    from variantkit_editor.table import COLUMNS
+    return table.proxy.index(row, COLUMNS.index(column))
+
+
+def _click_row(qtbot, window, pid, modifier=Qt.KeyboardModifier.NoModifier):
+    window.docks["Provinces"].raise_()  # its tab clicked
+    view = window.table.view
+    index = _table_cell(window, pid, "id")
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, modifier, view.visualRect(index).center())
+
+
+def _edit_cell(qtbot, window, pid, column, text):
+    """Make the cell current (a click keeps the rows picked with Ctrl), press F2, type, Enter."""
+    view = window.table.view
+    index = _table_cell(window, pid, column)
+    view.scrollTo(index)
+    view.selectionModel().setCurrentIndex(index, view.selectionModel().SelectionFlag.NoUpdate)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_F2)
+    editors = [w for w in view.viewport().findChildren(QLineEdit) if w.isVisible()]
+    assert len(editors) == 1
+    editor = editors[0]
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: view.state() != view.State.EditingState)  # Qt commits on its next turn
+
+
+# -- edges -------------------------------------------------------------------
+
+def test_an_edge_picked_on_the_map_is_deleted_with_the_delete_entry(window):
+    doc = _standard(window)
+    key = ("bur", "par")
+    click(window.scene, *_midpoint(window, key))
+    assert window.edges.selected_keys() == [key]  # the list follows the map
+    before = len(doc.variant.edges)
+    _action(window, "Delete province or edge").trigger()
+    assert len(doc.variant.edges) == before - 1
+    assert "bur" not in Graph(doc.variant).moves(UnitType.ARMY, "par")
+    assert all(e.key != key for e in doc.variant.edges)
+    assert doc.variant.province("par") is not None  # the province stays
+    doc.undo.undo()
+    assert any(e.key == key for e in doc.variant.edges)
+
+
+def test_edges_list_sets_units_strait_and_one_way_each_one_step(window, qtbot):
+    doc = _standard(window)
+    panel = window.edges
+    _type(qtbot, panel.filter, "bre")
+    assert {e.key for e in panel.shown} == {e.key for e in doc.variant.edges if "bre" in (e.a, e.b)}
+    row = [i for i, e in enumerate(panel.shown) if e.key == ("bre", "pic")][0]
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=panel.table.visualRect(panel.table.model().index(row, 0)).center())
+    assert panel.selected_keys() == [("bre", "pic")]
+    assert window.scene.edge_items[("bre", "pic")].isSelected()  # the map follows the list
+    steps = doc.undo.count()
+    qtbot.mouseClick(panel.buttons["army"], Qt.MouseButton.LeftButton)
+    edge = [e for e in doc.variant.edges if e.key == ("bre", "pic")][0]
+    assert edge.units is Crossing.ARMY and doc.undo.count() == steps + 1
+    qtbot.mouseClick(panel.buttons["strait"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["oneway"], Qt.MouseButton.LeftButton)
+    edge = [e for e in doc.variant.edges if e.key == ("bre", "pic")][0]
+    assert (edge.strait, edge.oneway) == (True, True) and doc.undo.count() == steps + 3
+    # the graph the adjudicator uses: a one-way edge leads from bre to pic only
+    g = Graph(doc.variant)
+    assert "pic" in g.moves(UnitType.ARMY, "bre") and "bre" not in g.moves(UnitType.ARMY, "pic")
+    for _ in range(3):
+        doc.undo.undo()
+    edge = [e for e in doc.variant.edges if e.key == ("bre", "pic")][0]
+    assert (edge.units, edge.strait, edge.oneway) == (Crossing.BOTH, False, False)
+
+
+def test_several_edges_deleted_from_the_list_in_one_step(window, qtbot):
+    doc = _standard(window)
+    panel = window.edges
+    _type(qtbot, panel.filter, "mos")
+    mine = {e.key for e in doc.variant.edges if "mos" in (e.a, e.b)}
+    assert len(panel.shown) == len(mine) >= 5
+    panel.table.setFocus()
+    panel.table.selectAll()
+    qtbot.mouseClick(panel.buttons["delete"], Qt.MouseButton.LeftButton)
+    assert not mine & {e.key for e in doc.variant.edges}
+    assert any("VK120" == p.code for p in check(doc.variant))  # Moscow is cut off: the check says so
+    doc.undo.undo()
+    assert mine <= {e.key for e in doc.variant.edges}
+
+
+def test_link_tool_modes_set_in_the_panel(window, qtbot):
+    doc = _standard(window)
+    panel = window.edges
+    _pick(qtbot, panel.link_units, "army")
+    _tick(qtbot, panel.link_strait)
+    _tick(qtbot, panel.link_oneway)
+    _action(window, "Link spaces").trigger()
+    a, b = window.scene.centre_of("lon"), window.scene.centre_of("bel")
+    mouse(window.scene, "press", a.x(), a.y())
+    mouse(window.scene, "release", b.x(), b.y())
+    made = [e for e in doc.variant.edges if {e.a, e.b} == {"lon", "bel"}]
+    assert len(made) == 1
+    e = made[0]
+    assert (e.a, e.b, e.units, e.strait, e.oneway) == ("lon", "bel", Crossing.ARMY, True, True)
+    assert "bel" in Graph(doc.variant).moves(UnitType.ARMY, "lon")
+    assert "lon" not in Graph(doc.variant).moves(UnitType.ARMY, "bel")
+
+
+def test_overlay_legend_tells_the_kinds_apart(window):
+    from variantkit_editor.scene import EDGE_STYLES
+    _standard(window)
+    assert window.legend.isVisible()
+    text = window.legend.text()
+    for words in ("armies only", "fleets only", "armies and fleets", "strait", "one-way"):
+        assert words in text
+    # each kind its own colour and its own line: told apart without colour too
+    styles = {(c, s) for c, s, _ in EDGE_STYLES.values()}
+    assert len({c for c, _ in styles}) == 4 and len({s for _, s in styles}) >= 3
+    pens = {e.units.value: window.scene.edge_items[e.key].pen() for e in window.doc.variant.edges}
+    assert pens["army"].color() != pens["fleet"].color() != pens["both"].color()
+    assert pens["army"].style() != pens["fleet"].style()
+    _action(window, "Show/hide adjacency").trigger()
+    assert not window.legend.isVisible() and not window.scene.edge_items
+
+
+# -- proposals ---------------------------------------------------------------
+
+def test_proposals_grouped_by_kind_and_picking_one_highlights_it(window, qtbot, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    tree = panel.tree
+    groups = {tree.topLevelItem(i).text(0).rsplit(" (", 1)[0]: tree.topLevelItem(i).childCount()
+              for i in range(tree.topLevelItemCount())}
+    pending = panel.pending()
+    kinds = {}
+    for p in pending:
+        kinds[p.edge.units.value] = kinds.get(p.edge.units.value, 0) + 1
+    assert sum(groups.values()) == len(pending)
+    for units, words in (("army", "army only"), ("fleet", "fleet only"), ("both", "armies and fleets")):
+        assert sum(n for g, n in groups.items() if g.startswith(words)) == kinds.get(units, 0)
+    assert panel.select("adr", "alb")
+    assert window.scene.highlight in (("adr", "alb"), ("alb", "adr"))
+    # the accepted group goes in one step; the rest stays pending
+    army = [i for i in range(tree.topLevelItemCount()) if tree.topLevelItem(i).text(0).startswith("army only")]
+    tree.setCurrentItem(tree.topLevelItem(army[0]))
+    n = tree.topLevelItem(army[0]).childCount()
+    qtbot.mouseClick(panel.accept_one, Qt.MouseButton.LeftButton)
+    assert len(window.doc.variant.edges) == n and len(panel.pending()) == len(pending) - n
+    assert all(e.units is Crossing.ARMY for e in window.doc.variant.edges)
+
+
+def test_doubtful_proposals_are_flagged_and_listed_first(window, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    doubtful = [p for p in panel.pending() if p.doubtful]
+    assert doubtful  # the inference is unsure of a few links in jDip's drawing (Apulia - Venice ...)
+    first = panel.tree.topLevelItem(0)
+    flagged = [first.child(i) for i in range(first.childCount())]
+    assert "doubtful" in first.text(0)
+    assert all(item.text(0).startswith("⚠ ") for item in flagged)
+    assert {item.text(0)[2:] for item in flagged} >= {f"{p.edge.a} - {p.edge.b}" for p in doubtful
+                                                      if proposal_group(p) == first.text(0).rsplit(" (", 1)[0]}
+    assert f"{len(doubtful)} doubtful" in panel.summary.text()
+    # the reason is said beside it: where the coasts meet, how sure
+    assert all("unsure (" in item.text(1) for item in flagged)
+    total = sum(panel.tree.topLevelItem(i).childCount() for i in range(panel.tree.topLevelItemCount())
+                if "doubtful" in panel.tree.topLevelItem(i).text(0))
+    assert total == len(doubtful)
+
+
+# -- coasts ------------------------------------------------------------------
+
+def test_each_named_coast_is_drawn_near_the_waters_it_reaches(window):
+    doc = _standard(window)
+    scene = window.scene
+    spa = doc.variant.province("spa")
+    nc, sc = scene.centre_of("spa/nc"), scene.centre_of("spa/sc")
+    wes, lyo, gas = scene.centre_of("wes"), scene.centre_of("lyo"), scene.centre_of("gas")
+    assert spa.coasts and doc.variant.province("lyo") and doc.variant.province("gas")
+    d = lambda p, q: (p.x() - q.x()) ** 2 + (p.y() - q.y()) ** 2  # noqa: E731
+    # the south coast lies towards the Western Med and Lyon, the north towards Gascony
+    assert d(sc, wes) + d(sc, lyo) < d(nc, wes) + d(nc, lyo)
+    assert d(nc, gas) < d(sc, gas)
+    window.select_province("bul")
+    assert window.properties.coasts.text().startswith("ec: ")  # the selection's coasts, not an example
+
+
+# -- the province table --------------------------------------------------------
+
+def test_table_sorts_filters_and_edits_in_place(window, qtbot):
+    doc = _standard(window)
+    table = window.table
+    assert table.proxy.rowCount() == len(doc.variant.provinces)
+    header = table.view.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(header.sectionViewportPosition(3) + 5, 5))  # sort by terrain
+    terrains = [table.proxy.index(r, 3).data() for r in range(table.proxy.rowCount())]
+    assert terrains == sorted(terrains) and terrains[0] != terrains[-1]
+    _type(qtbot, table.filter, "water")
+    assert table.proxy.rowCount() == sum(p.terrain.value == "water" for p in doc.variant.provinces)
+    table.filter.clear()
+    _click_row(qtbot, window, "mar")
+    assert window.properties.pid == "mar"  # the map (and the properties) follow the table
+    assert [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["mar"]
+    _click_row(qtbot, window, "gas")  # another row: the map leaves Marseilles
+    assert [i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")] == ["gas"]
+    _edit_cell(qtbot, window, "mar", "name", "Massilia")
+    assert doc.variant.province("mar").name == "Massilia"
+    _edit_cell(qtbot, window, "mar", "terrain", "lava")
+    assert doc.variant.province("mar").terrain.value == "coast" and "terrain is one of" in table.message.text()
+
+
+def test_table_multi_row_edit_is_one_undo_step(window, qtbot):
+    doc = _standard(window)
+    _click_row(qtbot, window, "boh")
+    for pid in ("gal", "tyr"):
+        _click_row(qtbot, window, pid, Qt.KeyboardModifier.ControlModifier)
+    assert set(window.table.selected_ids()) == {"boh", "gal", "tyr"}
+    assert {i.pid for i in window.scene.selectedItems() if hasattr(i, "pid")} == {"boh", "gal", "tyr"}
+    steps = doc.undo.count()
+    _edit_cell(qtbot, window, "tyr", "passable in", "spring")
+    assert all(doc.variant.province(p).passable_in == ("spring",) for p in ("boh", "gal", "tyr"))
+    assert doc.undo.count() == steps + 1
+    _edit_cell(qtbot, window, "tyr", "home of", "austria")
+    austria = doc.variant.power("austria")
+    assert {"boh", "gal", "tyr"} <= set(austria.homes) and doc.undo.count() == steps + 2
+    doc.undo.undo()
+    doc.undo.undo()
+    assert all(doc.variant.province(p).passable_in == () for p in ("boh", "gal", "tyr"))
+    assert set(doc.variant.power("austria").homes) == {"bud", "tri", "vie"}
+
+
+# -- positions, powers, rules ---------------------------------------------------
+
+def test_unit_and_label_positions_dragged_on_the_map(window):
+    doc = _standard(window)
+    _action(window, "Move unit and label positions").trigger()
+    start = window.scene.centre_of("par")
+    drag(window.scene, (start.x(), start.y()), (start.x() + 30, start.y() + 12))
+    assert doc.variant.province("par").unit_pos == (round(start.x() + 30, 1), round(start.y() + 12, 1))
+    assert doc.undo.undoText().startswith("Move the unit of par")
+    doc.undo.undo()
+    assert window.scene.centre_of("par") == start
+    coast = window.scene.centre_of("spa/nc")
+    drag(window.scene, (coast.x(), coast.y()), (coast.x() - 20, coast.y() - 5))
+    assert doc.variant.province("spa").coast("nc").unit_pos == (round(coast.x() - 20, 1), round(coast.y() - 5, 1))
+
+
+def test_power_colour_from_the_picker_dialog(window, qtbot):
+    doc = _standard(window)
+    panel = window.powers
+    _pick(qtbot, panel.pick, "france")
+    qtbot.mouseClick(panel.swatch, Qt.MouseButton.LeftButton)
+    dialog = panel.colour_dialog
+    assert dialog.isVisible()
+    html = [e for e in dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
+    html.selectAll()
+    qtbot.keyClicks(html, "#12ab34")
+    qtbot.keyClick(html, Qt.Key.Key_Tab)  # leaving the field sets the colour
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert doc.variant.power("france").colour == "#12ab34"
+    assert not [p for p in check(doc.variant) if p.severity == "error"]
+
+
+def test_homes_and_units_by_clicking_on_the_map(window, qtbot):
+    doc = _standard(window)
+    panel = window.powers
+    _pick(qtbot, panel.pick, "france")
+    _action(window, "Homes and units by clicking").trigger()
+    at = window.scene.centre_of("bel")
+    click(window.scene, at.x(), at.y())
+    assert "bel" in doc.variant.power("france").homes
+    _pick(qtbot, panel.click_mode, "army")
+    click(window.scene, at.x(), at.y())
+    assert "A bel" in [str(u) for u in doc.variant.power("france").units]
+    _pick(qtbot, panel.click_mode, "fleet")
+    south = window.scene.centre_of("spa/sc")
+    click(window.scene, south.x(), south.y())
+    assert "F spa/sc" in [str(u) for u in doc.variant.power("france").units]
+    # a home on a non-centre makes it a centre in the same step
+    _pick(qtbot, panel.click_mode, "home centre")
+    at = window.scene.centre_of("pic")
+    click(window.scene, at.x(), at.y())
+    assert doc.variant.province("pic").center and "pic" in doc.variant.power("france").homes
+    doc.undo.undo()
+    assert not doc.variant.province("pic").center
+    click(window.scene, *(lambda p: (p.x(), p.y()))(window.scene.centre_of("bel")))
+    assert "bel" not in doc.variant.power("france").homes  # a click again takes it away
+
+
+def test_every_rule_option_in_the_rules_panel(window, qtbot, tmp_path):
+    from variantkit.io import load
+    from variantkit.io.variant_file import atomic_write, dumps
+    doc = _standard(window)
+    rules = window.rules
+    _tick(qtbot, rules.hibernate)
+    _tick(qtbot, rules.convoy_fallback)
+    rules.civil_disorder.setFocus()
+    qtbot.keyClick(rules.civil_disorder, Qt.Key.Key_Down)  # the next choice: classic
+    _type(qtbot, rules.seasons, "spring, summer, fall")
+    _type(qtbot, rules.switches, "no_omsk_fleets=true, max_builds=3")
+    _type(qtbot, rules.draw, "3")
+    r = doc.variant.rules
+    assert r.options == {"hibernate": True, "convoy_fallback": True, "civil_disorder": "classic",
+                         "no_omsk_fleets": True, "max_builds": 3}
+    assert r.seasons == ("spring", "summer", "fall") and r.draw_after_static_falls == 3
+    path = tmp_path / "v.yaml"
+    atomic_write(str(path), dumps(doc.variant))
+    assert load(str(path)).variant.rules == r  # the file says it all: no YAML by hand
+    _type(qtbot, rules.switches, "bad name=1")
+    assert "switch" in rules.error.text() and doc.variant.rules.options["max_builds"] == 3
+
+
+def test_coasts_field_speaks_of_the_selected_province(window):
+    doc = _standard(window)
+    window.select_province("spa")
+    assert window.properties.coasts.text() == "nc: gas mao por; sc: lyo mao mar por wes"  # the standard map's
+    window.select_province("nwy")  # one coast: the hint names Norway's own waters
+    hint = window.properties.coasts.placeholderText()
+    waters = {e.b if e.a == "nwy" else e.a for e in doc.variant.edges if "nwy" in (e.a, e.b) and e.units.fleet}
+    assert window.properties.coasts.text() == "" and set(hint[5:].replace("nc:", "").replace("sc:", "")
+                                                            .replace(";", " ").split()) == waters
+
+
+def test_a_fleet_link_to_a_two_coast_province_takes_the_coast_released_on(window, qtbot):
+    doc = _standard(window)
+    _pick(qtbot, window.edges.link_units, "fleet")
+    _action(window, "Link spaces").trigger()
+    a, sc = window.scene.centre_of("tys"), window.scene.centre_of("spa/sc")
+    mouse(window.scene, "press", a.x(), a.y())
+    mouse(window.scene, "release", sc.x(), sc.y())
+    assert any((e.a, e.b, e.units) == ("spa/sc", "tys", Crossing.FLEET) for e in doc.variant.edges)
+    assert "tys" in Graph(doc.variant).moves(UnitType.FLEET, "spa/sc")
+
+
+def test_the_drawings_powers_are_added_in_one_step(window, qtbot, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    assert not panel.add_powers.isHidden() and "10 powers" in panel.add_powers.text()
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.add_powers, Qt.MouseButton.LeftButton)
+    powers = {p.id: p.colour for p in window.doc.variant.powers}
+    # jDip's drawing colours its ten powers with named colours: they arrive as #rrggbb
+    from PySide6.QtGui import QColor
+    assert powers == {pid: QColor(c).name() for pid, c in window.doc.drawn_colours.items()}
+    assert len(powers) == 10 and powers["austria"] == QColor("salmon").name()
+    assert window.doc.undo.count() == steps + 1 and panel.add_powers.isHidden()
+    window.doc.undo.undo()
+    assert not window.doc.variant.powers
+
+
+def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
+    """jDip's drawing names no province; jDip's variants.xml does: taken in one step."""
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    assert window.doc.variant.province("adr").name == "ADR"
+    qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
+    dialog = panel.names_dialog
+    assert dialog.isVisible()
+    name_box = [e for e in dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    name_box.setText(str(reference / "jdip" / "variants.xml"))  # the file name typed in the dialog
+    qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and not panel.take_names.isHidden()
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.take_names, Qt.MouseButton.LeftButton)
+    v = window.doc.variant
+    assert window.doc.undo.count() == steps + 1
+    # the names jDip's adjacency file gives (read here apart, as the truth)
+    from lxml import etree
+    adjacency = etree.parse(str(reference / "jdip" / "youngstown_adjacency.xml"))
+    truth = {p.get("shortname").lower(): p.get("fullname") for p in adjacency.iter("PROVINCE")}
+    named = [p for p in v.provinces if p.id in truth]
+    assert len(named) > 150 and all(p.name == truth[p.id] for p in named)
+    assert "adriatic" in v.province("adr").aliases
+    window.doc.undo.undo()
+    assert window.doc.variant.province("adr").name == "ADR"
