@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
+from variantkit.model import split_location
 from variantkit.io.game_file import dump_game, load_game, outcome_record
 from variantkit.marks import order_marks
 from variantkit.model import split_location
