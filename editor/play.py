@@ -15,9 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, 
 
 from variantkit.model import split_location
 from variantkit.io.game_file import dump_game, load_game, outcome_record
-from variantkit.model import split_location
 from variantkit.marks import order_marks
-from variantkit.model import split_location
 from variantkit.render import OrderMark
 from variantkit.rules.game import Game
 from variantkit.rules.adjustments import adjustment_counts
