@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel
 
 from variantkit import edit
-from variantkit.model import Unit, UnitType
+from variantkit.model import Unit, UnitType, split_location
 
 from .commands import SetPower
 from .design_commands import DragPosition, EditVariant
@@ -121,12 +121,12 @@ class PowerClickTool(Tool):
         if kind is UnitType.FLEET and prov.coasts:
             loc = min((f"{pid}/{c.id}" for c in prov.coasts),
                       key=lambda q: (scene.centre_of(q).x() - at.x()) ** 2 + (scene.centre_of(q).y() - at.y()) ** 2)
-        same = [u for u in power.units if u.location.split("/")[0] == pid]
+        same = [u for u in power.units if split_location(u.location)[0] == pid]
         unit = Unit(kind, loc)
 
         def change(v):
             for pw in v.powers:  # one unit a province: whoever stood there makes way
-                units = tuple(u for u in pw.units if u.location.split("/")[0] != pid)
+                units = tuple(u for u in pw.units if split_location(u.location)[0] != pid)
                 if pw.id == power.id and not (same and same[0] == unit):
                     units += (unit,)
                 if units != pw.units:

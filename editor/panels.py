@@ -81,8 +81,8 @@ class PropertiesPanel(QWidget):
 
     def _coasts_hint(self, p) -> str:
         """How this province's coasts would be written, from the waters it borders."""
-        waters = sorted({e.b if e.a.split("/")[0] == p.id else e.a for e in self.doc.variant.edges
-                         if e.units.fleet and p.id in (e.a.split("/")[0], e.b.split("/")[0])})
+        waters = sorted({e.b if split_location(e.a)[0] == p.id else e.a for e in self.doc.variant.edges
+                         if e.units.fleet and p.id in (split_location(e.a)[0], split_location(e.b)[0])})
         if len(waters) < 2:
             return "no waters: no coasts to name"
         half = (len(waters) + 1) // 2

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QVBoxLayout, QWidget)
 
+from variantkit.model import split_location
 from variantkit.io.game_file import dump_game, load_game, outcome_record
 from variantkit.marks import order_marks
 from variantkit.render import OrderMark
@@ -215,7 +216,7 @@ class PlayPanel(QWidget):
             return self._refuse(f"{text!r} refused: the unit is {who}'s")
         text = text.partition(":")[2].strip() if named is not None and self.game.parser().power(named) else text
         if getattr(order, "loc", ""):
-            prov = order.loc.split("/")[0]
+            prov = split_location(order.loc)[0]
             self.orders = [(p, t) for p, t in self.orders if self._province(t, p) != prov]
         self.orders.append((who, text))
         self.results.clear()
@@ -233,7 +234,7 @@ class PlayPanel(QWidget):
             loc = self.game.parser().parse(text, power).loc
         except OrderError:
             return None
-        return loc.split("/")[0] if loc else None
+        return split_location(loc)[0] if loc else None
 
     def delete_selected_orders(self) -> None:
         """Take the picked pending orders back, one or several."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from variantkit.model import UnitType
+from variantkit.model import UnitType, split_location
 from variantkit.rules.adjustments import adjustment_counts
 from variantkit.rules.orders import Build, Waive
 
@@ -18,7 +18,7 @@ def owner(game, order) -> Tuple[Optional[str], str]:
     """(the power the order belongs to, "") or (None, why it is refused)."""
     if isinstance(order, Waive):
         return (order.power or None), ("" if order.power else "a waive names its power: 'france: waive'")
-    prov = order.loc.split("/")[0]
+    prov = split_location(order.loc)[0]
     state = game.state
     if isinstance(order, Build):
         who = state.centers.get(prov)
@@ -56,7 +56,7 @@ def whole_orders(game) -> List[str]:
             out += [f"{u.type.value} {_loc(u.loc)} R {_loc(t)}" for t in sorted(graph.moves(u.type, u.loc))]
         return out
     units = list(state.units.values())
-    reach = {u.province: {t.split("/")[0] for t in graph.moves(u.type, u.loc)} for u in units}
+    reach = {u.province: {split_location(t)[0] for t in graph.moves(u.type, u.loc)} for u in units}
     for u in units:
         me = f"{u.type.value} {_loc(u.loc)}"
         out.append(f"{me} H")

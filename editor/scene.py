@@ -282,7 +282,7 @@ class MapScene(QGraphicsScene):
         """A proposal picked in its list: both spaces outlined, a wide line between."""
         pen = QPen(QColor(255, 200, 0, 220), 5)
         for loc in (a, b):
-            item = self.items_by_id.get(loc.split("/")[0])
+            item = self.items_by_id.get(split_location(loc)[0])
             if item is not None:
                 ring = QGraphicsPathItem(item.path())
                 ring.setPen(QPen(QColor(255, 170, 0), 3))

@@ -6,7 +6,7 @@ from typing import List, Optional, Tuple
 
 from PySide6.QtCore import QPointF, Qt
 
-from variantkit.model import Crossing, Edge, Province, Terrain
+from variantkit.model import Crossing, Edge, Province, Terrain, split_location
 
 from .commands import AddProvince, LinkSpaces, MoveVertex
 
@@ -146,7 +146,7 @@ class LinkTool(Tool):
 
     def release(self, scene, event) -> bool:
         end = self._location(scene, event.scenePos())
-        if self.start and end and end.split("/")[0] != self.start.split("/")[0]:
+        if self.start and end and split_location(end)[0] != split_location(self.start)[0]:
             a, b = (self.start, end) if self.oneway else sorted((self.start, end))
             self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway)))
             self.start = None
