@@ -38,7 +38,8 @@ def main() -> None:
         w.view.viewport().repaint()
         times.append(time.perf_counter() - t0)
     print(f"open the jDip Youngstown drawing in the editor (import, inference, scene): {opened * 1000:.0f} ms")
-    print(f"redraw after a vertex moves (one drag step, the view repainted): median {statistics.median(times) * 1000:.0f} ms")
+    step = statistics.median(times) * 1000
+    print(f"redraw after a vertex moves (one drag step, the view repainted): median {step:.0f} ms")
     w.doc.undo.setClean()
     w.close()
 

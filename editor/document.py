@@ -18,7 +18,8 @@ from PySide6.QtGui import QUndoStack
 
 from variantkit.files import atomic_write
 from variantkit.io import load
-from variantkit.io.variant_file import canonical, dumps, schema_ref_for
+from variantkit.io.records import canonical
+from variantkit.io.variant_file import dumps, schema_ref_for
 from variantkit.model import Rules, Variant
 from variantkit.problems import Problem, UnusableInput
 

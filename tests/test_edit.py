@@ -200,7 +200,7 @@ def test_edits_leave_the_input_untouched(standard):
 # -- a subvariant's edits become its changes -------------------------------------
 
 def _same_board(a, b):
-    from variantkit.io.variant_file import canonical
+    from variantkit.io.records import canonical
     strip = lambda v: canonical(edit.replace(v, extends=None, changes=None))  # noqa: E731
     return strip(a) == strip(b)
 
@@ -268,5 +268,5 @@ def test_any_sequence_of_edits_keeps_references_whole_and_reloads(standard, tmp_
             continue   # refused as a whole: v is as it was
         assert not dangling(v), (kind, dangling(v))
     assert not {p.code for p in check(v)} & REFERENCE_CODES
-    from variantkit.io.variant_file import canonical
+    from variantkit.io.records import canonical
     assert reloads(v, tmp_path) == canonical(v)      # what was edited is what a save keeps

@@ -13,3 +13,39 @@ def test_import_contracts_are_kept():
         cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "broken" not in run.stdout.lower().replace("0 broken", "")
+
+
+def test_no_import_cycles():
+    """No module imports, even lazily inside a function, one that imports it back."""
+    import grimp
+    graph = grimp.build_graph("variantkit", "variantkit_editor", cache_dir=None)
+    modules = sorted(graph.modules)
+    edges = {m: graph.find_modules_directly_imported_by(m) for m in modules}
+    # Tarjan's strongly connected components: a component of more than one module is a cycle
+    index, low, stack, on, cycles = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for m in modules:
+        if m not in index:
+            visit(m)
+    assert cycles == []

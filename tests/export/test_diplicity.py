@@ -57,7 +57,8 @@ def test_layered_map_svg(tmp_path, reference):
     provinces = {p.get("id") for p in root.find(f"{ns}g[@id='provinces']")}
     assert provinces == {p["id"] for p in doc["provinces"]}
     coasts = {p.get("id") for p in root.find(f"{ns}g[@id='named-coasts']")}
-    assert coasts == {c["id"] for c in doc["namedCoasts"]} == {"bul/ec", "bul/sc", "spa/nc", "spa/sc", "stp/nc", "stp/sc"}
+    assert coasts == {c["id"] for c in doc["namedCoasts"]} == {"bul/ec", "bul/sc", "spa/nc", "spa/sc",
+                                                                "stp/nc", "stp/sc"}
     circles = root.find(f"{ns}g[@id='unit-positions']")
     assert {c.get("id") for c in circles} == provinces | coasts and {c.get("r") for c in circles} == {"10"}
     # on the MILA art, Paris's unit stands inside Paris's drawn shape

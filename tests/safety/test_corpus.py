@@ -101,6 +101,13 @@ def art_folder(ws: Path) -> str:
     return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace("art: map.svg", "art: pictures"))
 
 
+def art_link(ws: Path) -> str:
+    """art: map.svg, where map.svg is a symlink to a file outside the folder."""
+    (ws / "v2").mkdir()
+    (ws / "v2" / "map.svg").symlink_to(ws / "secret" / "passwd")
+    return w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text())
+
+
 def art_named_by_id(ws: Path) -> str:
     """A variant whose art is named as jDip's writer names its map (ID.svg): a
     jDip export into its folder would write two files, then meet the art."""
@@ -187,6 +194,8 @@ CASES = [
          lambda ws: ["render", w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace(
              "art: map.svg", "art: ../secret/passwd")), "-o", str(ws / "out.svg")], 2, "VK022",
          changed=("v2/variant.yaml",)),
+    Case("art_through_a_symlink_that_leaves_the_folder",
+         lambda ws: ["render", art_link(ws), "-o", str(ws / "out.svg")], 2, "VK022", changed=("v2/variant.yaml",)),
     Case("jdip_adjacency_uri_outside",
          lambda ws: ["import", "jdip", jdip(ws, "../secret/passwd"), "-o", str(ws / "out")], 2, "VK022",
          changed=("jd/variants.xml",)),

@@ -17,7 +17,7 @@ ORDER = (("jdip", jdip), ("diplicity", diplicity), ("diplomacygm", diplomacygm))
 
 
 def read_drawing(doc: SvgDocument) -> Reading:
-    for name, module in ORDER:
+    for _name, module in ORDER:
         if module.matches(doc):
             return module.read(doc)
     return plain.read(doc)

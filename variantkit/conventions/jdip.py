@@ -7,7 +7,7 @@ the stylesheet (a class per power, ``unitX`` beside ``X``)."""
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict
 
 from ..geometry.shapes import DrawnShape
 from ..model import split_location

@@ -74,7 +74,7 @@ def write(v: Variant, path: str) -> ExportReport:
              "Variant_adjudicatorPreGame extends adjudicatorPreGame {",
              "\tprotected $countryUnits = array("]
     for pw in v.powers:
-        entries = ", ".join(f"{_php(names[split_location(u.location)[0]] if '/' not in u.location else names[u.location])}"
+        entries = ", ".join(f"{_php(names[u.location] if '/' in u.location else names[split_location(u.location)[0]])}"
                             f" => '{'Army' if u.type is UnitType.ARMY else 'Fleet'}'" for u in pw.units)
         units.append(f"\t\t{_php(pw.name)} => array({entries}),")
     units += ["\t);", "}", ""]

@@ -132,8 +132,8 @@ class Coastline:
         """(location, sea, confidence) the coast ``cid`` reaches in the coastal neighbour n."""
         parent = split_location(cid)[0]
         out: List[Tuple[str, str, float]] = []
-        for w, (where, d) in ((w, m) for w in sorted(self.shared_seas(parent, n))
-                              for m in self.meetings(parent, n, w)):
+        for w, (where, d) in ((sea, m) for sea in sorted(self.shared_seas(parent, n))
+                              for m in self.meetings(parent, n, sea)):
             if self.coast_at(parent, w, where, coast_shapes, seas_of) != cid:
                 continue
             t = self.coast_at(n, w, where, coast_shapes, seas_of) if n in multi else n

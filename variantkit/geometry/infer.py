@@ -192,7 +192,7 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     floor = FLOOR if gap is None else gap
     found = find_borders([regions[i].geom for i in ids], floor, gap, min_border)
     contacts = {(ids[i], ids[j]): c for (i, j), c in found.contacts.items()}
-    for (i, j), count in drawn_links(lines, [regions[k].geom for k in ids], floor).items():
+    for (i, j), _count in drawn_links(lines, [regions[k].geom for k in ids], floor).items():
         contacts.setdefault((ids[i], ids[j]), Contact(0.0, regions[ids[i]].geom.distance(regions[ids[j]].geom),
                                                        0.7, drawn=True))
     neighbours: Dict[str, Set[str]] = {i: set() for i in ids}

@@ -11,7 +11,8 @@ from typing import Dict, List, Optional, Tuple
 
 from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant, split_location
 from ..problems import Problem
-from .records import coast_from_record, point_from_record
+from .records import (_canonical_edge, coast_from_record, point_from_record, power_to_record,
+                      province_to_record, rules_from_record, rules_to_record)
 from .yaml_source import SourceMap
 
 _PROVINCE_FIELDS = {f.name for f in fields(Province)} - {"id"}
@@ -92,7 +93,6 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
             continue
         powers[pid] = _patched_power(powers[pid], patch)
 
-    from .variant_file import rules_from_record
     rules = rules_from_record(changes.rules, base.rules) if changes.rules else base.rules
     for opt in (changes.rules.get("options") or {}):
         if opt not in base.rules.options:
@@ -123,7 +123,6 @@ _POWER_KEYS = ("name", "adjective", "letter", "colour", "homes", "centers", "uni
 
 
 def _province_fields(p: Province) -> Dict[str, object]:
-    from .variant_file import province_to_record
     rec = province_to_record(p)
     full = {"aliases": [], "center": False, "coasts": {}, "offboard": False, "passable_in": []}
     full.update(rec)
@@ -131,7 +130,6 @@ def _province_fields(p: Province) -> Dict[str, object]:
 
 
 def _power_fields(p: Power) -> Dict[str, object]:
-    from .variant_file import power_to_record
     full: Dict[str, object] = {"adjective": "", "letter": "", "colour": "", "homes": [], "units": [],
                                "centers": None}
     full.update(power_to_record(p))
@@ -143,7 +141,6 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
     :func:`apply_changes`), in the terms a subvariant file can state.  What
     it cannot state (a power added or removed) is left out: the caller
     compares ``apply_changes(base, result)`` with ``edited`` to know."""
-    from .variant_file import _canonical_edge, rules_to_record
     provinces: Dict[str, Optional[Dict[str, object]]] = {}
     added: List[Province] = []
     base_p = {p.id: p for p in base.provinces}
