@@ -16,6 +16,7 @@ from . import recovery
 from .document import Document, SaveRefused
 from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
+from .review import Review
 from .scene import MapScene
 from .designer import tool_entries
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.doc.undo.indexChanged.connect(self._say_last_step)
         self._menus()
         self._toolbar()
+        self.review = Review(self)  # balance panel, a subvariant's changes: docks and menu entries
         self.settings = QSettings("variantkit", "editor")
         self.recovery = recovery.Recovery(self.doc)
         self.autosave = QTimer(self)

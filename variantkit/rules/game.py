@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from ..graph import Graph
 from ..model import Variant, split_location
@@ -76,8 +76,17 @@ class Game:
     def new(variant: Variant) -> "Game":
         return Game(variant, GameState.start(variant))
 
-    # -- helpers ---------------------------------------------------------------
+    # derived from the variant once, when the game is made
     _graphs: Dict[Optional[str], Tuple[Graph, OrderChecker]] = field(default_factory=dict, repr=False)
+    _seasonal: bool = field(init=False, repr=False, compare=False)
+    _centres: FrozenSet[str] = field(init=False, repr=False, compare=False)
+    _parser: Optional[OrderParser] = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._seasonal = any(p.passable_in for p in self.variant.provinces)
+        self._centres = frozenset(self.variant.centers)
+
+    # -- helpers ---------------------------------------------------------------
 
     def graph(self, phase: Optional[Phase] = None) -> Graph:
         # one graph for the whole game unless some space opens and closes by season
@@ -96,12 +105,10 @@ class Game:
 
     @property
     def seasonal(self) -> bool:
-        if not hasattr(self, "_seasonal"):
-            self._seasonal = any(p.passable_in for p in self.variant.provinces)
         return self._seasonal
 
     def parser(self) -> OrderParser:
-        if not hasattr(self, "_parser"):
+        if self._parser is None:  # made on first use: a game read only for its position needs none
             self._parser = shared_parser(self.variant)
         return self._parser
 
@@ -182,8 +189,6 @@ class Game:
             self._enter_phase()
             return
         changed = False
-        if not hasattr(self, "_centres"):
-            self._centres = set(self.variant.centers)
         for prov, unit in state.units.items():
             if prov in self._centres:
                 if state.centers.get(prov) != unit.power:

@@ -8,16 +8,23 @@ from ..model import UnitType, Variant, split_location
 from .orders import Phase
 
 
-class _Provinces(dict):
-    """``_P["spa/nc"]`` -> ``"spa"``, memoized: looked up in every strength
-    computation, and a dict subscript costs far less than a function call."""
+class ProvinceOf(dict):
+    """``PROVINCE_OF["spa/nc"]`` -> ``"spa"``: ``split_location`` memoized, as it
+    is looked up in every strength computation and a dict subscript costs far
+    less than a function call.  Bounded (emptied when it grows past
+    ``LIMIT`` locations, as a long editor session meets many variants) and
+    reset by ``clear()``."""
+    LIMIT = 100_000
 
     def __missing__(self, loc: str) -> str:
+        if len(self) >= self.LIMIT:
+            self.clear()
         p = self[loc] = split_location(loc)[0]
         return p
 
 
-_P = _Provinces()
+PROVINCE_OF = ProvinceOf()
+_P = PROVINCE_OF  # the short name the resolver's hot paths use
 # an enum's .value is a descriptor call; positions are written out every phase
 _LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
