@@ -11,15 +11,10 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from .art_proposals import propose
 from .conventions import read_drawing
-from .geometry import DrawnShape, Inference, infer
+from .geometry import Inference, infer
 from .model import Rules, Terrain, Variant, split_location
 from .names import NameIndex
 from .svg.reader import SvgDocument, read_svg
-
-
-def drawn_shapes(doc: SvgDocument) -> List[DrawnShape]:
-    """The drawing's provinces and coasts, by the convention it follows."""
-    return read_drawing(doc).shapes
 
 
 def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Inference]:
@@ -80,7 +75,8 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
         if home is None or "/" in home:
             continue
         known = {c: names.location(f"{prov}/{c}") for c in cs}
-        have = {f"{home}/{c.id}" for c in (variant.province(home).coasts if variant.province(home) else ())}
+        province = variant.province(home)
+        have = {f"{home}/{c.id}" for c in (province.coasts if province else ())}
         left = sorted(have - {v for v in known.values() if v})
         strays = sorted(c for c, v in known.items() if v is None)
         if len(left) == len(strays) == 1:
@@ -97,14 +93,15 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
     for p in variant.provinces:
         if p.terrain is Terrain.IMPASSABLE or (exclude_offboard and p.offboard):
             skip.add(p.id)
-    drawn = set()
+    drawn: Set[Tuple[str, str, str]] = set()
     for e in inference.edges:
         a, b = ours(e.edge.a), ours(e.edge.b)
         if a is None or b is None:
             continue
         for unit in ("army", "fleet"):
             if getattr(e.edge.units, unit):
-                drawn.add((unit,) + tuple(sorted((a, b))))
+                first, second = sorted((a, b))
+                drawn.add((unit, first, second))
     stated = _moves(variant.edges)
     drawn = {m for m in drawn if split_location(m[1])[0] not in skip and split_location(m[2])[0] not in skip}
     stated = {m for m in stated if split_location(m[1])[0] not in skip and split_location(m[2])[0] not in skip}

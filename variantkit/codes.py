@@ -373,8 +373,3 @@ _ALL = (
 
 CODES: Dict[str, Code] = {c.code: c for group in _ALL for c in group}
 assert len(CODES) == sum(len(g) for g in _ALL), "a code is registered twice"
-
-
-def lookup(code: str) -> Code:
-    """The registry's entry for ``code``; KeyError names an unregistered one."""
-    return CODES[code]

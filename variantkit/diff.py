@@ -74,7 +74,8 @@ def diff_variants(base: Variant, other: Variant) -> List[Line]:
     ea, eb = _crossings(base), _crossings(other)
     for key in sorted(ea.keys() | eb.keys()):
         a, b, unit = key
-        ident = f"{a} {'->' if (ea.get(key) or eb.get(key)).oneway else '-'} {b}"
+        edge = ea[key] if key in ea else eb[key]
+        ident = f"{a} {'->' if edge.oneway else '-'} {b}"
         if key not in eb:
             add("removed", f"{unit} edge", ident, _edge_flags(ea[key]))
         elif key not in ea:

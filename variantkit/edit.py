@@ -378,13 +378,6 @@ def set_power(v: Variant, power: Power) -> Variant:
     return replace(v, powers=tuple(powers))
 
 
-def remove_power(v: Variant, pid: str) -> Variant:
-    if v.power(pid) is None:
-        raise EditError(f"there is no power {pid!r}")
-    edges = tuple(replace(e, powers=tuple(x for x in e.powers if x != pid)) for e in v.edges)
-    return replace(v, powers=tuple(p for p in v.powers if p.id != pid), edges=edges)
-
-
 def set_rules(v: Variant, **fields) -> Variant:
     return replace(v, rules=replace(v.rules, **fields))
 

@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import tempfile
-from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import BinaryIO, Iterable, Iterator, List, Optional, Sequence, Set, TextIO, Tuple, Union
 
 from .problems import Problem, UnusableInput
 
@@ -73,7 +73,8 @@ def read_limited(path: str, limit: int, code: str = "VK001", what: str = "file",
     return data
 
 
-def read_stream(stream: BinaryIO, limit: int, name: str = "<stdin>", code: str = "VK001") -> bytes:
+def read_stream(stream: Union[BinaryIO, TextIO], limit: int, name: str = "<stdin>",
+                code: str = "VK001") -> Union[bytes, str]:
     """At most ``limit`` bytes (characters, for a text stream) of a stream
     such as stdin, refusing more: /dev/zero as stdin ends here."""
     data = stream.read(limit + 1)

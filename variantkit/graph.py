@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
-from .model import Edge, Province, Terrain, UnitType, Variant, split_location
+from .model import Edge, Province, Terrain, UnitType, Variant
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,6 @@ class Graph:
         """What a move across adds to its base strength (0 on most edges)."""
         e = self._edges.get((src, dst, unit))
         return e.modifier if e is not None else 0
-
-    def province_of(self, loc: str) -> str:
-        return split_location(loc)[0]
 
     def fleet_locations(self, province: str) -> Tuple[str, ...]:
         """Where a fleet in ``province`` may stand: its coasts, or itself."""

@@ -61,7 +61,10 @@ def cmd_import(args) -> int:
         from ..formats.jdip import read as read_jdip
         variant, problems = read_jdip(args.path, args.variant)
     else:
-        variant, problems = formats()[args.format].read(args.path)
+        read = formats()[args.format].read
+        if read is None:  # argparse offers only the formats that read
+            raise ValueError(f"{args.format} is write-only")
+        variant, problems = read(args.path)
     if variant is not None and not any(p.severity == "error" for p in problems):
         with protecting([args.path]):
             problems = problems + _reload_problems(variant, args)

@@ -6,6 +6,7 @@ import json
 import random
 import sys
 import time
+from typing import Dict, List, Optional, Tuple
 
 from ..files import check_target, protecting, read_limited, read_stream
 from ..io.game_file import (MAX_GAME_BYTES, dump_game, outcome_record, orders_from_record,
@@ -135,7 +136,11 @@ def cmd_adjudicate(args) -> int:
     return 0
 
 
-def _read_script(path: str):
+# a phase of an order script: its name, and each power's orders with their line numbers
+_Phase = Tuple[str, Dict[str, List[Tuple[str, int]]]]
+
+
+def _read_script(path: str) -> List[_Phase]:
     """Phases of orders: a phase line (S1901M) then 'Power: order' lines,
     each order with its line number."""
     raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", "order script")
@@ -144,8 +149,8 @@ def _read_script(path: str):
     except UnicodeDecodeError as exc:
         raise UnusableInput([Problem("VK402", "the order script is not UTF-8 text",
                                      "save the script as UTF-8", path, raw[:exc.start].count(b"\n") + 1)])
-    phases: list = []
-    current = None
+    phases: List[_Phase] = []
+    current: Optional[_Phase] = None
     for number, raw_line in enumerate(text.split("\n"), 1):
         if len(raw_line) > MAX_ORDER_CHARS:
             raise UnusableInput([Problem("VK008", f"the line is {len(raw_line)} characters long, "

@@ -104,11 +104,11 @@ def cmd_info(args) -> int:
                 if moves[f"{unit}_moves"]:
                     print(f"  {unit} {lid} -> " + " ".join(moves[f"{unit}_moves"]))
         return 0
-    locs = graph.locations
+    locations = graph.locations
     print(f"{v.name} ({v.id})" + (f", version {v.version}" if v.version else ""))
     if v.extends:
         print(f"  extends {v.extends}")
-    print(f"  {len(v.provinces)} provinces, {len(locs)} locations, "
+    print(f"  {len(v.provinces)} provinces, {len(locations)} locations, "
           f"{len(v.centers)} supply centres, victory at {v.victory}")
     print(f"  {graph.move_count(UnitType.ARMY)} army moves, "
           f"{graph.move_count(UnitType.FLEET)} fleet moves" + (f" (in {season})" if season else ""))

@@ -37,10 +37,12 @@ def rgb(fill: str) -> Optional[Tuple[int, int, int]]:
     fill = (fill or "").strip().lower()
     m = re.fullmatch(r"#?([0-9a-f]{6})", fill)
     if m:
-        return tuple(int(m.group(1)[i:i + 2], 16) for i in (0, 2, 4))
+        six = m.group(1)
+        return int(six[0:2], 16), int(six[2:4], 16), int(six[4:6], 16)
     m = re.fullmatch(r"#([0-9a-f]{3})", fill)
     if m:
-        return tuple(int(c * 2, 16) for c in m.group(1))
+        three = m.group(1)
+        return int(three[0] * 2, 16), int(three[1] * 2, 16), int(three[2] * 2, 16)
     return None
 
 
@@ -73,7 +75,3 @@ def middle(rings) -> Point:
     xs = [x for ring in rings for x, _ in ring]
     ys = [y for ring in rings for _, y in ring]
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9_/-]", "", (text or "").lower())

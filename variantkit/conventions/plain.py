@@ -25,7 +25,7 @@ def read(doc: SvgDocument) -> Reading:
         name = s.label or s.id or s.group
         m = COAST_ID.match(name.lower().replace(" ", "-"))
         if m:
-            coasts.append(DrawnShape(name, s.rings, coast_of=(m.group(1), m.group(2))))
+            coasts.append(DrawnShape(name, list(s.rings), coast_of=(m.group(1), m.group(2))))
             continue
         pid = re.sub(r"[^a-z0-9_-]", "", name.lower())
         if not pid:

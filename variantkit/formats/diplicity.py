@@ -60,7 +60,8 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
             report.lost("VK734", f"the link {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
         for a, b in ((e.a, e.b), (e.b, e.a)):
             adj.setdefault(a, []).append({"to": b, "pass": e.units.value})
-    out_provinces, coasts = [], []
+    out_provinces: List[Dict[str, Any]] = []
+    coasts: List[Dict[str, Any]] = []
     for p in v.provinces:
         if p.id in gone:
             continue
@@ -112,8 +113,8 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         for u in pw.units:
             units.append({"nation": pw.id, "type": "Army" if u.type is UnitType.ARMY else "Fleet",
                           "location": u.location})
-        for c in pw.starting_centers:
-            centres.append({"nation": pw.id, "province": c})
+        for centre in pw.starting_centers:
+            centres.append({"nation": pw.id, "province": centre})
     return {
         "schemaVersion": 1, "id": v.id, "name": v.name,
         "description": (v.description or v.name).split(". ")[0].strip(),

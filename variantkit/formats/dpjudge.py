@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
@@ -69,6 +69,15 @@ class _Loc:
     multi_main: bool        # written in lower case: fleets cannot stand on it
     abuts: List[_Abut]
     origin: Origin
+
+
+@dataclass
+class _Link:
+    """What the abut lines between two locations add up to."""
+    army: bool = False
+    fleet: bool = False
+    strait: bool = False
+    powers: Set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -546,7 +555,7 @@ class _Builder:
     def edges(self) -> List[Edge]:
         army, fleet = self.moves()
         letters = {p.letter or p.key[0]: power_id(p.key) for p in self.r.powers.values()}
-        out: Dict[Tuple[str, str, bool], Dict[str, object]] = {}
+        out: Dict[Tuple[str, str, bool], _Link] = {}
         for unit, moves in (("army", army), ("fleet", fleet)):
             for (src, dst), abut in moves.items():
                 back = moves.get((dst, src))
@@ -558,13 +567,15 @@ class _Builder:
                 if not oneway and src > dst:
                     continue
                 key = (src.lower(), dst.lower(), oneway)
-                rec = out.setdefault(key, {"army": False, "fleet": False, "strait": False,
-                                           "powers": set()})
-                rec[unit] = True
+                rec = out.setdefault(key, _Link())
+                if unit == "army":
+                    rec.army = True
+                else:
+                    rec.fleet = True
                 for a in (abut, back):
                     if a is None:
                         continue
-                    rec["strait"] = rec["strait"] or a.strait
+                    rec.strait = rec.strait or a.strait
                     if a.half:
                         self.r.warn(a.origin, "VK619", f"the half-strength link {src} - {dst} is "
                                     "kept as an ordinary link", "the model has no half-strength moves")
@@ -572,11 +583,11 @@ class _Builder:
                         self.r.warn(a.origin, "VK620", f"the centre condition {a.cond} on {src} - {dst} "
                                     "is not represented", "the model restricts links by power only")
                     if a.powers:
-                        rec["powers"] |= {letters.get(ch, ch.lower()) for ch in a.powers}
+                        rec.powers |= {letters.get(ch, ch.lower()) for ch in a.powers}
         edges = []
         for (a, b, oneway), rec in sorted(out.items()):
-            edges.append(Edge(a, b, Crossing.of(rec["army"], rec["fleet"]), bool(rec["strait"]),
-                              oneway, tuple(sorted(rec["powers"]))))
+            edges.append(Edge(a, b, Crossing.of(rec.army, rec.fleet), rec.strait,
+                              oneway, tuple(sorted(rec.powers))))
         return edges
 
     def provinces(self) -> List[Province]:

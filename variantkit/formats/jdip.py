@@ -186,13 +186,13 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for src, dsts in army.items():
         for dst in dsts:
-            key = tuple(sorted((src, dst)))
-            edges.setdefault(key, {"army": False, "fleet": False})["army"] = True
-    for src, refs in fleet.items():
-        for ref in refs:
+            first, second = sorted((src, dst))
+            edges.setdefault((first, second), {"army": False, "fleet": False})["army"] = True
+    for src, targets in fleet.items():
+        for ref in targets:
             for dst in fleet_target(src, ref):
-                key = tuple(sorted((src, dst)))
-                edges.setdefault(key, {"army": False, "fleet": False})["fleet"] = True
+                first, second = sorted((src, dst))
+                edges.setdefault((first, second), {"army": False, "fleet": False})["fleet"] = True
     edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"]),
                       modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0))
                  for (a, b), k in sorted(edges.items())]
@@ -397,7 +397,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
     borders = _write_borders(v, root)
-    moves = defaultdict(lambda: defaultdict(set))
+    # province -> adjacency kind ("mv", "xc" or a coast) -> the refs it reaches
+    moves: Dict[str, Dict[str, Set[str]]] = defaultdict(lambda: defaultdict(set))
     for e in v.edges:
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
             if e.units.army:

@@ -36,8 +36,8 @@ def read(path: str):
     adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
     lines_of: Dict[str, int] = {}
     section = 0
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
+    for number, text in enumerate(lines, 1):
+        line = text.strip()
         if not line or line.startswith("#"):
             continue
         if line == "-1":
@@ -64,7 +64,8 @@ def read(path: str):
         raise UnusableInput([Problem("VK761", "no territory lines", "give an njudge .map file", path)])
     known = {t[2] for t in territories}
     powers: Dict[str, List[str]] = defaultdict(list)
-    provinces, edges = [], {}
+    provinces: List[Province] = []
+    edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for name, code, abbr, aliases, number in territories:
         kinds = adjacency.get(abbr, {})
         coasts = sorted(k for k in kinds if k in ("nc", "sc", "ec", "wc"))
@@ -86,8 +87,8 @@ def read(path: str):
                 if prov == abbr:  # a space named as its own neighbour says nothing
                     continue
                 dst = f"{prov}/{coast}" if coast else prov
-                key = tuple(sorted((src, dst)))
-                rec = edges.setdefault(key, {"army": False, "fleet": False})
+                first, second = sorted((src, dst))
+                rec = edges.setdefault((first, second), {"army": False, "fleet": False})
                 rec["army" if kind == "mv" else "fleet"] = True
     edge_list = [Edge(a, b, Crossing.of(r["army"], r["fleet"])) for (a, b), r in sorted(edges.items())]
     vid = re.sub(r"[^a-z0-9_]+", "-", os.path.splitext(os.path.basename(path))[0].lower()).strip("-") or "njudge"

@@ -39,7 +39,7 @@ def write(v: Variant, path: str) -> ExportReport:
         kind = {Terrain.WATER: "Sea", Terrain.LAND: "Land", Terrain.COAST: "Coast"}[p.terrain]
         names[p.id] = p.name
         rows.append(f"array({_php(p.name)}, '{kind}', '{'Yes' if p.center else 'No'}', "
-                    f"{country.get(home.get(p.id), 0)}, {int(x)}, {int(y)}, {int(x) // 2}, {int(y) // 2})")
+                    f"{country[home[p.id]] if p.id in home else 0}, {int(x)}, {int(y)}, {int(x) // 2}, {int(y) // 2})")
         for c in p.coasts:
             cname = f"{p.name} ({c.name or c.id.upper()})"
             names[f"{p.id}/{c.id}"] = cname

@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import shapely
 from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 from shapely.strtree import STRtree
 
@@ -92,7 +93,7 @@ class Coastline:
 
     # -- named coasts -------------------------------------------------------
 
-    def seas_of_coasts(self, coast_shapes: Dict[str, object], min_border: float) -> Dict[str, Dict[str, float]]:
+    def seas_of_coasts(self, coast_shapes: Dict[str, BaseGeometry], min_border: float) -> Dict[str, Dict[str, float]]:
         """The seas each named coast fronts, with a confidence.  A coast
         reaches a sea it really fronts, not one its shape grazes where
         another coast of the province fronts it (a fifth of the longest, at
@@ -122,7 +123,7 @@ class Coastline:
                 out[cid][w] = 0.5      # meets the sea at a point: flagged for the designer
         return out
 
-    def coast_at(self, prov: str, sea: str, where, coast_shapes: Dict[str, object],
+    def coast_at(self, prov: str, sea: str, where, coast_shapes: Dict[str, BaseGeometry],
                  seas_of: Dict[str, Dict[str, float]]) -> Optional[str]:
         """The coast of a multi-coast province nearest to where a border meets the sea."""
         options = [c for c in coast_shapes if split_location(c)[0] == prov and sea in seas_of[c]]

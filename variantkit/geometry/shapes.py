@@ -38,10 +38,10 @@ def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Op
         return None
     # rings combine by the even-odd rule, as SVG draws a path whose subpaths
     # nest: a ring inside another is a hole (a lake), apart from it a part (an island)
-    geom = None
-    for p in parts:
-        p = p if p.is_valid else shapely.make_valid(p)
-        geom = p if geom is None else geom.symmetric_difference(p)
+    repaired = [p if p.is_valid else shapely.make_valid(p) for p in parts]
+    geom = repaired[0]
+    for p in repaired[1:]:
+        geom = geom.symmetric_difference(p)
     if not all(p.is_valid for p in parts):
         problems.append(Problem("VK821", f"{shape.id}: the outline crosses itself; repaired",
                                 "check the shape in the drawing program", file, severity="warning"))

@@ -7,7 +7,7 @@ would otherwise silently leave the base rule in force.
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant, split_location
 from ..problems import Problem
@@ -94,7 +94,8 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
         powers[pid] = _patched_power(powers[pid], patch)
 
     rules = rules_from_record(changes.rules, base.rules) if changes.rules else base.rules
-    for opt in (changes.rules.get("options") or {}):
+    options = changes.rules.get("options")
+    for opt in (options if isinstance(options, Mapping) else {}):   # the schema makes it a mapping
         if opt not in base.rules.options:
             problems.append(source.problem(("changes", "rules", "options", opt), "VK305",
                                            f"the base has no rule option {opt!r}",

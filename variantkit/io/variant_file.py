@@ -333,7 +333,7 @@ def extends_roots(path: str) -> List[str]:
 
 def art_path(loaded: Loaded) -> Optional[str]:
     """The absolute path of the variant's art, inherited from the base if need be."""
-    here = loaded
+    here: Optional[Loaded] = loaded
     while here is not None:
         if here.variant is not None and here.variant.art:
             return os.path.join(os.path.dirname(os.path.abspath(here.path)), here.variant.art)

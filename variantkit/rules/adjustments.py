@@ -50,7 +50,7 @@ def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) ->
         loc, d = todo.popleft()
         kinds = (UnitType.ARMY, UnitType.FLEET) if any_space or unit.type is UnitType.ARMY \
             else (UnitType.FLEET,)
-        nxt = set()
+        nxt: Set[str] = set()
         for k in kinds:
             nxt |= graph.moves(k, loc)
             if UnitType.ARMY in kinds:  # through coasts and seas alike
@@ -121,8 +121,8 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
             continue
         if isinstance(o, (Remove, Disband)):
             due = -counts.get(power, 0)
-            unit = units.get(prov)
-            if unit is None or unit.power != power:
+            there = units.get(prov)
+            if there is None or there.power != power:
                 outcomes.append(Outcome(power, o, text, "illegal", Code.NO_UNIT, {"at": prov}))
                 continue
             if due <= done.get(power, 0):

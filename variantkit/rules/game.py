@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from ..graph import Graph
-from ..model import Variant, split_location
+from ..model import Variant
 from .adjustments import adjustment_counts, build_sites, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
@@ -232,14 +232,3 @@ class Game:
         counts = ", ".join(f"{p.id} {len(s.centres_of(p.id))}/{len(s.units_of(p.id))}"
                            for p in self.variant.powers)
         return f"{s.phase}: {counts}"
-
-
-def unit_strings(state: GameState) -> Dict[str, List[str]]:
-    out: Dict[str, List[str]] = {}
-    for u in sorted(state.units.values(), key=lambda u: u.loc):
-        out.setdefault(u.power, []).append(str(u))
-    return out
-
-
-def province_of(loc: str) -> str:
-    return split_location(loc)[0]

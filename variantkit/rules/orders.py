@@ -12,9 +12,6 @@ from typing import Optional, Tuple
 
 from ..model import UnitType, split_location
 
-SEASON_LETTERS = {"S": "spring", "F": "fall", "W": "winter"}
-KIND_LETTERS = {"M": "movement", "R": "retreats", "A": "adjustments"}
-
 
 @total_ordering
 @dataclass(frozen=True)
@@ -34,10 +31,6 @@ class Phase:
 
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.kind}"
-
-    @property
-    def season_name(self) -> str:
-        return SEASON_LETTERS[self.season]
 
     @property
     def graph_season(self) -> str:

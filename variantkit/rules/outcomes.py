@@ -138,12 +138,3 @@ class Outcome:
     @property
     def reason(self) -> str:
         return words(self.code, self.params)
-
-
-class Illegal(Exception):
-    """Why an order cannot be carried out, as a code and its parameters."""
-
-    def __init__(self, code: Code, **params: Any):
-        super().__init__(code.value)
-        self.code = code
-        self.params = params

@@ -198,14 +198,14 @@ class OrderParser:
         if word in SUPPORT:
             tunit = self._unit(cur)
             target = self._need_location(cur, "the supported unit")
-            dest = None
+            supported_dest: Optional[str] = None  # a support to hold names none
             if cur.peek() in MOVE:
                 cur.take()
-                dest = self._need_location(cur, "the supported move's destination")
+                supported_dest = self._need_location(cur, "the supported move's destination")
             elif cur.peek() in HOLD:
                 cur.take()
             self._end(cur)
-            return Support(power or "", unit, loc, original, target, dest, tunit)
+            return Support(power or "", unit, loc, original, target, supported_dest, tunit)
         if word in CONVOY:
             if self._unit(cur) is UnitType.FLEET:
                 raise OrderError("only armies are convoyed: 'F bla C A ank - sev'")
@@ -311,16 +311,3 @@ class OrderParser:
     def _end(self, cur: _Cursor) -> None:
         if not cur.done():
             raise OrderError(f"cannot read {' '.join(cur.tokens[cur.i:])!r} at the end of the order")
-
-
-def parse_orders(parser: OrderParser, lines, power: Optional[str] = None) -> Tuple[List[Order], List[Tuple[str, str]]]:
-    """Parse many orders; returns the orders and (text, reason) for the unreadable."""
-    orders, bad = [], []
-    for line in lines:
-        if not line.strip() or line.strip().startswith("#"):
-            continue
-        try:
-            orders.append(parser.parse(line, power))
-        except OrderError as exc:
-            bad.append((line.strip(), str(exc)))
-    return orders, bad

@@ -183,7 +183,8 @@ def _quick_path(d: str, tolerance: float, budget: int = MAX_POINTS) -> Tuple[Lis
     current: Ring = []
     x = y = 0.0
     start = (0.0, 0.0)
-    last_ctrl = None       # the previous curve's last control point, for S and T
+    # the previous curve's last control point, for S and T (read only after a curve set it)
+    last_ctrl: Tuple[float, float] = (0.0, 0.0)
     last_kind = ""
     cmd = ""
     nums: List[float] = []

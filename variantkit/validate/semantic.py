@@ -7,7 +7,7 @@ model and the derived graph only.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple, Union
 
 from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
@@ -179,7 +179,8 @@ class _Checker:
                 if w:
                     power_words[normalize(w)] = pw.id
         for p in self.v.provinces:
-            names = [(p.id, ("provinces", p.id)), (p.name, ("provinces", p.id, "name"))]
+            names: List[Tuple[str, Tuple[Union[str, int], ...]]] = [
+                (p.id, ("provinces", p.id)), (p.name, ("provinces", p.id, "name"))]
             names += [(a, ("provinces", p.id, "aliases", i)) for i, a in enumerate(p.aliases)]
             for c in p.coasts:
                 names += [(a, ("provinces", p.id, "coasts", c.id, "aliases", i))
