@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from variantkit.model import Crossing, Edge
+from variantkit.model import Crossing, Edge, split_location
 
 from .design_commands import ReplaceEdges
 from .document import Document
@@ -83,7 +83,7 @@ class EdgesPanel(QWidget):
     def _matches(self, e: Edge, words: List[str]) -> bool:
         text = f"{e.a} {e.b} {e.units.value} {'strait' if e.strait else ''} {'oneway one-way' if e.oneway else ''}"
         hay = text.split()
-        return all(any(h == w or h.split('/')[0] == w or (len(w) > 3 and h.startswith(w)) for h in hay)
+        return all(any(h == w or split_location(h)[0] == w or (len(w) > 3 and h.startswith(w)) for h in hay)
                    for w in words)
 
     def refresh(self) -> None:
