@@ -126,6 +126,11 @@ class MainWindow(QMainWindow):
         act = QAction(text, self)
         if shortcut is not None:
             act.setShortcut(shortcut)
+            if isinstance(shortcut, str) and len(shortcut) == 1:
+                # a bare letter belongs to the map: typed in a drop-down list or a
+                # table it must not switch tools
+                act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.view.addAction(act)
         act.triggered.connect(lambda _checked=False: slot())
         menu.addAction(act)
         return act

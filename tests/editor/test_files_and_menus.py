@@ -524,3 +524,26 @@ def test_an_undone_rename_puts_the_drawing_back(window, qtbot, youngstown_with_d
     again.open_path(str(youngstown_with_drawing))
     assert "mos" in again.doc.outlines and "msk" not in again.doc.outlines
     again.close()
+
+
+def test_a_letter_typed_in_a_list_does_not_switch_tools(window, qtbot):
+    """Tool letters belong to the map: a designer typing in a drop-down list
+    (keyboard search) or a table stays in the tool they are using."""
+    from PySide6.QtWidgets import QComboBox
+    window.open_path(str(MAPS / "tutorial"))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    combos = [c for c in window.findChildren(QComboBox) if c.isVisible() and c.isEnabled() and not c.isEditable()]
+    assert combos, "no drop-down list on screen to type in"
+    combo = combos[0]
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus, timeout=5000)
+    QTest.keyClick(combo, Qt.Key.Key_D)
+    qtbot.wait(10)
+    assert window.tool_actions["select"].isChecked() and not window.tool_actions["draw"].isChecked()
+    # the same letter on the map picks the tool
+    window.view.setFocus()
+    qtbot.waitUntil(window.view.hasFocus, timeout=5000)
+    QTest.keyClick(window.view, Qt.Key.Key_D)
+    qtbot.waitUntil(window.tool_actions["draw"].isChecked, timeout=5000)
+    window.doc.undo.setClean()
