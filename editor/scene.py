@@ -42,10 +42,20 @@ class EdgeItem(QGraphicsPathItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(2)
 
+    END_CLEAR = 14.0  # edges meet at a province's centre: a click there picks the province
+
     def shape(self) -> QPainterPath:
+        path = self.path()
+        length = path.length()
+        if length > 0:
+            cut = min(0.3, self.END_CLEAR / length)
+            middle = QPainterPath(path.pointAtPercent(cut))
+            for i in range(1, 17):
+                middle.lineTo(path.pointAtPercent(cut + (1 - 2 * cut) * i / 16))
+            path = middle
         stroker = QPainterPathStroker()
         stroker.setWidth(7.0)  # a thin line is still easy to hit
-        return stroker.createStroke(self.path())
+        return stroker.createStroke(path)
 
 
 # how the overlay tells edges apart; the legend shows the same styles

@@ -104,6 +104,28 @@ def _edit_cell(qtbot, window, pid, column, text):
 
 # -- edges -------------------------------------------------------------------
 
+def test_a_click_where_edges_meet_picks_the_province(window, qtbot):
+    """Edges are drawn to a province's centre: the mouse there picks the
+    province, a click on an edge's middle picks the edge."""
+    from PySide6.QtTest import QTest
+    from variantkit_editor.scene import EdgeItem, ProvinceItem
+    _standard(window)
+    window.fit()
+    qtbot.wait(10)
+
+    def press_at(scene_point):
+        at = window.view.mapFromScene(scene_point)
+        QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+        return window.scene.selectedItems()
+
+    picked = press_at(window.scene.centre_of("par"))
+    assert [getattr(i, "pid", None) for i in picked] == ["par"] and isinstance(picked[0], ProvinceItem)
+    from PySide6.QtCore import QPointF
+    picked = press_at(QPointF(*_midpoint(window, ("bur", "par"))))
+    assert [getattr(i, "key", None) for i in picked] == [("bur", "par")] and isinstance(picked[0], EdgeItem)
+    window.doc.undo.setClean()
+
+
 def test_an_edge_picked_on_the_map_is_deleted_with_the_delete_entry(window):
     doc = _standard(window)
     key = ("bur", "par")
