@@ -170,19 +170,6 @@ class LinkSpaces(_Change):
         return _variant(s, edit.link(s.variant, e.a, e.b, e.units, e.strait, e.oneway))
 
 
-class SetEdge(_Change):
-    """The edge between two places becomes exactly this one."""
-
-    def __init__(self, doc: Document, edge: Edge):
-        super().__init__(doc, f"Set edge {edge.a} - {edge.b}")
-        self.edge = edge
-        self._make()
-
-    def build(self, s):
-        e = self.edge
-        return _variant(s, edit.set_edge(s.variant, e.a, e.b, e.units, e.strait, e.oneway, e.powers))
-
-
 class UnlinkSpaces(_Change):
     """Take an edge away, or only some of its unit types."""
 
@@ -193,18 +180,6 @@ class UnlinkSpaces(_Change):
 
     def build(self, s):
         return _variant(s, edit.unlink(s.variant, self.a, self.b, self.units))
-
-
-class SetPosition(_Change):
-    """Where a unit or a label is drawn (dragged on the map)."""
-
-    def __init__(self, doc: Document, location: str, unit_pos=None, label_pos=None):
-        super().__init__(doc, f"Move the {'unit' if unit_pos else 'label'} of {location}")
-        self.location, self.unit_pos, self.label_pos = location, unit_pos, label_pos
-        self._make()
-
-    def build(self, s):
-        return _variant(s, edit.set_position(s.variant, self.location, self.unit_pos, self.label_pos))
 
 
 class MoveVertex(_Change):

@@ -97,10 +97,6 @@ class Document(QObject):
     def modified(self) -> bool:
         return not self.undo.isClean()
 
-    @property
-    def source_art(self) -> Optional[str]:  # the name earlier code used
-        return self.art_file
-
     def snapshot(self) -> State:
         return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
                      tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),

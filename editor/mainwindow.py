@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         self._action(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "Recover &autosaved work...", self.recover_dialog)
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
+        self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
         self.recent_menu = f.addMenu("Open &recent")
         self._action(f, "&Export...", self.export_dialog)
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
