@@ -18,7 +18,7 @@ from lxml import etree
 
 from .diff import Line, diff_variants
 from .model import Variant
-from .render import Position, _e, _Painter, _ring_path
+from .render import Position, _e, _Painter, _ring_path, legend_lines
 from .schematic import Board, schematic_board
 
 ADDED, REMOVED, CHANGED = "#2a9d3a", "#c0271e", "#e07b00"
@@ -106,13 +106,7 @@ class _DiffPainter(_Painter):
             y += 20
         y += 6
         key = [(ADDED, "", "added"), (REMOVED, "9 5", "removed"), (CHANGED, "", "changed")]
-        for colour, dash, text in key:
-            el = _e(g, "line", x1=x0, y1=y - 4, x2=x0 + 30, y2=y - 4, stroke=colour, stroke_width=4)
-            if dash:
-                el.set("stroke-dasharray", dash)
-            t = _e(g, "text", x=x0 + 38, y=y, fill="#222")
-            t.text = text
-            y += 18
+        y = legend_lines(g, x0, y, key, 4)
         t = _e(g, "text", x=x0, y=y + 2, fill="#444", font_size=10)
         t.text = "A / F on a link: the unit type that may cross"
         y += 26

@@ -68,6 +68,18 @@ def _e(parent, tag: str, **attrs) -> etree._Element:
     return el
 
 
+def legend_lines(g, x0: float, y: int, key, width: float) -> int:
+    """One legend row per (colour, dash, text): a stroke and its words; the next row's y."""
+    for colour, dash, text in key:
+        el = _e(g, "line", x1=x0, y1=y - 4, x2=x0 + 30, y2=y - 4, stroke=colour, stroke_width=width)
+        if dash:
+            el.set("stroke-dasharray", dash)
+        t = _e(g, "text", x=x0 + 38, y=y, fill="#222")
+        t.text = text
+        y += 18
+    return y
+
+
 def _lighten(colour: str, amount: float = 0.55) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
@@ -279,13 +291,7 @@ class _Painter:
         key = [("#1b1b1b", "", "move / order"), ("#1b1b1b", "6 4", "support"),
                ("#1b1b1b", "2 4", "convoy"), (OUTCOME_COLOUR["fails"], "", "failed"),
                (OUTCOME_COLOUR["illegal"], "4 3", "illegal")]
-        for colour, dash, text in key:
-            el = _e(g, "line", x1=x0, y1=y - 4, x2=x0 + 30, y2=y - 4, stroke=colour, stroke_width=2.5)
-            if dash:
-                el.set("stroke-dasharray", dash)
-            t = _e(g, "text", x=x0 + 38, y=y, fill="#222")
-            t.text = text
-            y += 18
+        y = legend_lines(g, x0, y, key, 2.5)
         for line in ("hatched: impassable", "dashed outline: off-board box",
                      "pale: passable in some seasons only"):
             t = _e(g, "text", x=x0, y=y + 6, fill="#444", font_size=10)
