@@ -20,15 +20,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def grab(path: str) -> "tuple[int, int, int]":
-    """Grab the X screen; return (width*height, map-coloured pixels, distinct colours)."""
+SEA = (0xa9, 0xcb, 0xe6)  # the tutorial's sea fill (maps/tutorial/map.svg)
+
+
+def grab(path: str) -> "tuple[int, int, int, int]":
+    """Grab the X screen; return (pixels looked at, map-coloured ones, the
+    tutorial's sea among them, distinct colours)."""
     from PySide6.QtGui import QGuiApplication
     app = QGuiApplication.instance() or QGuiApplication(["desktop_check", "-platform", "xcb"])
     shot = app.primaryScreen().grabWindow(0)
     shot.save(path)
     img = shot.toImage()
     w, h = img.width(), img.height()
-    coloured, colours = 0, set()
+    coloured, sea, colours = 0, 0, set()
     for y in range(0, h, 4):
         for x in range(0, w, 4):
             c = img.pixelColor(x, y)
@@ -36,7 +40,9 @@ def grab(path: str) -> "tuple[int, int, int]":
             # saturated pixels: the map's seas and powers (the window chrome is grey)
             if c.saturation() > 60 and c.value() > 60:
                 coloured += 1
-    return (w // 4) * (h // 4), coloured, len(colours)
+            if max(abs(c.red() - SEA[0]), abs(c.green() - SEA[1]), abs(c.blue() - SEA[2])) <= 6:
+                sea += 1
+    return (w // 4) * (h // 4), coloured, sea, len(colours)
 
 
 def main() -> int:
@@ -53,16 +59,18 @@ def main() -> int:
         if proc.poll() is not None:
             print("desktop_check: the editor exited at start:\n" + proc.stdout.read(), file=sys.stderr)
             return 1
-        total, coloured, colours = grab(shot)
+        total, coloured, sea, colours = grab(shot)
     finally:
         proc.terminate()
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
-    share = coloured / total
-    print(f"desktop_check: screen in {shot}: {share:.0%} of it map-coloured, {colours} colours")
-    if share < 0.15 or colours < 20:
+    share, seas = coloured / total, sea / total
+    print(f"desktop_check: screen in {shot}: {share:.0%} of it map-coloured, {seas:.0%} the map's sea, "
+          f"{colours} colours")
+    # the window's panels take much of the screen; the map's own sea must show
+    if share < 0.08 or seas < 0.03 or colours < 20:
         print("desktop_check: the screen does not show the map", file=sys.stderr)
         return 1
     return 0
