@@ -5,9 +5,10 @@ one undo step; a name the designer has already typed is kept."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
-from variantkit.model import Variant
+from variantkit.model import Edge, Variant, split_location
 
 
 def read_names_source(path: str) -> Tuple[Optional[Variant], List]:
@@ -44,4 +45,38 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
             fields["aliases"] = p.aliases + extra
         if fields:
             out[p.id] = fields
+    return out
+
+
+def box_links(v: Variant, source: Variant) -> List[Edge]:
+    """The source's edges that touch an off-board box of ``v`` and that ``v``
+    lacks: a box is drawn apart from everything, so the drawing cannot show
+    its links, but the judge's adjacency lists them.  Ends are matched to
+    ``v`` by id or alias (as names are); an edge whose ends ``v`` does not
+    have is left out."""
+    ids: Dict[str, str] = {}
+    for p in v.provinces:
+        for key in (p.id,) + tuple(p.aliases):
+            ids.setdefault(key.lower(), p.id)
+    for q in source.provinces:  # the source's aliases may name what v calls by id
+        for key in (q.id,) + tuple(q.aliases):
+            if key.lower() in ids:
+                ids.setdefault(q.id.lower(), ids[key.lower()])
+                break
+    locations = {p.id for p in v.provinces} | {f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts}
+    boxes = {p.id for p in v.provinces if p.offboard}
+    have = {frozenset((e.a, e.b)) for e in v.edges}
+    out: List[Edge] = []
+    for e in source.edges:
+        ends = []
+        for loc in (e.a, e.b):
+            pid, coast = split_location(loc)
+            mine = ids.get(pid.lower())
+            ends.append(None if mine is None else f"{mine}/{coast}" if coast else mine)
+        if None in ends or not all(end in locations for end in ends):
+            continue
+        if not {split_location(end)[0] for end in ends} & boxes or frozenset(ends) in have:
+            continue
+        have.add(frozenset(ends))
+        out.append(replace(e, a=ends[0], b=ends[1]))
     return out

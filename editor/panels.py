@@ -319,8 +319,13 @@ class ProposalsPanel(QWidget):
         self.take_names = QPushButton()
         self.take_names.clicked.connect(self._take_names)
         self.take_names.hide()
+        # and the off-board boxes' links, which a drawing cannot show
+        self.take_links = QPushButton()
+        self.take_links.clicked.connect(self._take_links)
+        self.take_links.hide()
         layout.addWidget(self.names_from)
         layout.addWidget(self.take_names)
+        layout.addWidget(self.take_links)
         self.names_dialog = QFileDialog(self, "Names from: jDip's variants.xml, a DPjudge .map or a variant")
         self.names_dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         self.names_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
@@ -367,6 +372,10 @@ class ProposalsPanel(QWidget):
             n = sum("name" in f for f in names.values())
             a = sum("aliases" in f for f in names.values())
             self.take_names.setText(f"Take {n} names and {a} alias lists from {self.names_source[0]}")
+        links = self.box_links()
+        self.take_links.setVisible(bool(links))
+        if links:
+            self.take_links.setText(f"Take {len(links)} links of off-board boxes from {self.names_source[0]}")
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
@@ -402,6 +411,18 @@ class ProposalsPanel(QWidget):
         changes = self.name_changes()
         if changes:
             self.doc.undo.push(SetProvinces(self.doc, changes, f"Names from {self.names_source[0]}"))
+
+    def box_links(self) -> list:
+        from .names_from import box_links
+        return box_links(self.doc.variant, self.names_source[1]) if self.names_source else []
+
+    def _take_links(self) -> None:
+        from variantkit import edit
+        from .design_commands import EditVariant
+        links = self.box_links()
+        if links:
+            self.doc.undo.push(EditVariant(self.doc, lambda v: edit.accept(v, links),
+                                           f"Links of off-board boxes from {self.names_source[0]}"))
 
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""
