@@ -372,10 +372,11 @@ class ProposalsPanel(QWidget):
             n = sum("name" in f for f in names.values())
             a = sum("aliases" in f for f in names.values())
             self.take_names.setText(f"Take {n} names and {a} alias lists from {self.names_source[0]}")
-        links = self.box_links()
-        self.take_links.setVisible(bool(links))
-        if links:
-            self.take_links.setText(f"Take {len(links)} links of off-board boxes from {self.names_source[0]}")
+        links, terrains = self.box_links(), self.terrain_changes()
+        self.take_links.setVisible(bool(links or terrains))
+        if links or terrains:
+            self.take_links.setText(f"Take {len(links)} links of off-board boxes and {len(terrains)} terrains "
+                                    f"from {self.names_source[0]}")
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
@@ -416,13 +417,22 @@ class ProposalsPanel(QWidget):
         from .names_from import box_links
         return box_links(self.doc.variant, self.names_source[1]) if self.names_source else []
 
+    def terrain_changes(self) -> dict:
+        from .names_from import terrain_changes
+        return terrain_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
+
     def _take_links(self) -> None:
+        """What the judge's file says of the graph that the drawing cannot: one step."""
         from variantkit import edit
         from .design_commands import EditVariant
-        links = self.box_links()
-        if links:
-            self.doc.undo.push(EditVariant(self.doc, lambda v: edit.accept(v, links),
-                                           f"Links of off-board boxes from {self.names_source[0]}"))
+        links, terrains = self.box_links(), self.terrain_changes()
+
+        def change(v):
+            for pid, terrain in terrains.items():
+                v = edit.set_province(v, pid, terrain=terrain)
+            return edit.accept(v, links)
+        if links or terrains:
+            self.doc.undo.push(EditVariant(self.doc, change, f"Links and terrains from {self.names_source[0]}"))
 
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""

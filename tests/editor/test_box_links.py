@@ -36,3 +36,15 @@ def test_nothing_offered_when_the_boxes_are_linked_already():
     judge = _v([Province("x", "X", Terrain.WATER), Province("sea", "SEA", Terrain.WATER)],
                [Edge("x", "sea", Crossing.FLEET)])
     assert box_links(drawn, judge) == []
+
+
+def test_terrain_from_the_judge_where_the_fill_guessed_otherwise():
+    from variantkit_editor.names_from import terrain_changes
+    drawn = _v([Province("phi", "PHI", Terrain.WATER), Province("oms", "OMS", Terrain.LAND),
+                Province("par", "PAR", Terrain.LAND),
+                Province("spa", "SPA", Terrain.COAST, coasts=(Coast("nc"), Coast("sc")))], [])
+    judge = _v([Province("philippines", "Philippines", Terrain.COAST, aliases=("phi",)),
+                Province("oms", "Omsk", Terrain.COAST), Province("par", "Paris", Terrain.LAND),
+                Province("spa", "Spain", Terrain.LAND)], [])
+    # Paris agrees; Spain keeps its named coasts, so stays a coast
+    assert terrain_changes(drawn, judge) == {"phi": Terrain.COAST, "oms": Terrain.COAST}

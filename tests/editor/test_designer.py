@@ -480,6 +480,7 @@ def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtb
     qtbot.mouseClick(panel.accept_all, Qt.MouseButton.LeftButton)
     boxes = {p.id for p in window.doc.variant.provinces if p.offboard}
     assert len(boxes) == 12
+    guessed = {pid: window.doc.variant.province(pid).terrain for pid in ("obd", "obg", "oms", "phi")}
     qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
     name_box = [e for e in panel.names_dialog.findChildren(QLineEdit) if e.isVisible()][0]
     name_box.setText(str(reference / "jdip" / "variants.xml"))
@@ -503,5 +504,12 @@ def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtb
         if e.a in boxes and e.b in boxes:
             have[frozenset((e.a, e.b))] = {u for u in ("army", "fleet") if getattr(e.units, u)}
     assert len(truth) == 19 and have == truth
+    # terrains the fills guessed wrong, now as DPjudge's Youngstown has them (boxes D and G are coasts)
+    from variantkit.io import load
+    from tests.conftest import MAPS
+    target = load(str(MAPS / "youngstown")).variant
+    for pid in ("obd", "obg", "oms", "phi"):
+        assert guessed[pid] is not target.province(pid).terrain
+        assert window.doc.variant.province(pid).terrain is target.province(pid).terrain
     window.doc.undo.undo()
     assert not any(e.a in boxes and e.b in boxes for e in window.doc.variant.edges)
