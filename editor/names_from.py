@@ -51,13 +51,15 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
 def box_links(v: Variant, source: Variant) -> List[Edge]:
     """The source's edges that touch an off-board box of ``v`` and that ``v``
     lacks: a box is drawn apart from everything, so the drawing cannot show
-    its links, but the judge's adjacency lists them.  Ends are matched to
+    its links, but the judge's adjacency lists them.  A link ``v`` has with
+    other unit types than the judge's is offered as the judge has it.  Ends are matched to
     ``v`` by id or alias (as names are); an edge whose ends ``v`` does not
     have is left out."""
     ids = _ids_in(v, source)
     locations = {p.id for p in v.provinces} | {f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts}
     boxes = {p.id for p in v.provinces if p.offboard}
-    have = {frozenset((e.a, e.b)) for e in v.edges}
+    have = {frozenset((e.a, e.b)): e.units for e in v.edges}
+    offered: set = set()   # a pair once, as the judge first says it
     out: List[Edge] = []
     for e in source.edges:
         ends = []
@@ -67,9 +69,10 @@ def box_links(v: Variant, source: Variant) -> List[Edge]:
             ends.append(None if mine is None else f"{mine}/{coast}" if coast else mine)
         if None in ends or not all(end in locations for end in ends):
             continue
-        if not {split_location(end)[0] for end in ends} & boxes or frozenset(ends) in have:
+        pair = frozenset(ends)
+        if not {split_location(end)[0] for end in ends} & boxes or have.get(pair) is e.units or pair in offered:
             continue
-        have.add(frozenset(ends))
+        offered.add(pair)
         out.append(replace(e, a=ends[0], b=ends[1]))
     return out
 

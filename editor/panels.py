@@ -430,6 +430,9 @@ class ProposalsPanel(QWidget):
         def change(v):
             for pid, terrain in terrains.items():
                 v = edit.set_province(v, pid, terrain=terrain)
+            for e in links:  # exactly as the judge has it, replacing the drawing's guess
+                if any({have.a, have.b} == {e.a, e.b} for have in v.edges):
+                    v = edit.unlink(v, e.a, e.b)
             return edit.accept(v, links)
         if links or terrains:
             self.doc.undo.push(EditVariant(self.doc, change, f"Links and terrains from {self.names_source[0]}"))

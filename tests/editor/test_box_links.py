@@ -48,3 +48,14 @@ def test_terrain_from_the_judge_where_the_fill_guessed_otherwise():
                 Province("spa", "Spain", Terrain.LAND)], [])
     # Paris agrees; Spain keeps its named coasts, so stays a coast
     assert terrain_changes(drawn, judge) == {"phi": Terrain.COAST, "oms": Terrain.COAST}
+
+
+def test_a_box_link_guessed_with_other_units_is_offered_as_the_judge_has_it():
+    drawn = _v([Province("x", "X", Terrain.COAST, offboard=True), Province("mor", "MOR", Terrain.COAST),
+                Province("a", "A", Terrain.LAND), Province("b", "B", Terrain.COAST)],
+               [Edge("mor", "x", Crossing.ARMY), Edge("a", "b", Crossing.ARMY)])
+    judge = _v([Province("x", "X", Terrain.COAST), Province("mor", "MOR", Terrain.COAST),
+                Province("a", "A", Terrain.COAST), Province("b", "B", Terrain.COAST)],
+               [Edge("x", "mor", Crossing.BOTH), Edge("a", "b", Crossing.BOTH)])
+    # a-b touches no box: the drawing shows it, the designer judges it
+    assert [(e.a, e.b, e.units) for e in box_links(drawn, judge)] == [("x", "mor", Crossing.BOTH)]

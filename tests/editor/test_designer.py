@@ -474,7 +474,8 @@ def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
 
 def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtbot, reference):
     """The drawing draws the boxes apart from everything; jDip's adjacency links
-    them.  Once its file is read, one click takes every link of a box."""
+    them.  Once its file is read, one click takes every link of a box, as the
+    judge has it (links the drawing guessed army-only become both)."""
     window.open_path(str(reference / "jdip" / "youngstown.svg"))
     panel = window.proposals
     qtbot.mouseClick(panel.accept_all, Qt.MouseButton.LeftButton)
@@ -493,17 +494,18 @@ def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtb
     from lxml import etree
     adjacency = etree.parse(str(reference / "jdip" / "youngstown_adjacency.xml"))
     truth = {}
+    drawn = {p.id for p in window.doc.variant.provinces}
     for p in adjacency.iter("PROVINCE"):
         a = p.get("shortname").lower()
         for adj in p.iter("ADJACENCY"):
             for b in adj.get("refs").split():
-                if a in boxes and b in boxes:
+                if (a in boxes or b in boxes) and {a, b} <= drawn:  # (jDip codes the drawing has)
                     truth.setdefault(frozenset((a, b)), set()).add("army" if adj.get("type") == "mv" else "fleet")
     have = {}
     for e in window.doc.variant.edges:
-        if e.a in boxes and e.b in boxes:
+        if (e.a in boxes or e.b in boxes) and "/" not in e.a + e.b:
             have[frozenset((e.a, e.b))] = {u for u in ("army", "fleet") if getattr(e.units, u)}
-    assert len(truth) == 19 and have == truth
+    assert sum(1 for pair in truth if pair <= boxes) == 19 and have == truth
     # terrains the fills guessed wrong, now as DPjudge's Youngstown has them (boxes D and G are coasts)
     from variantkit.io import load
     from tests.conftest import MAPS
