@@ -201,6 +201,9 @@ def build(d: Designer, ref: str, target) -> None:
     d.type(box, os.path.join(ref, "jdip", "variants.xml"))
     if not w.proposals.take_names.isHidden():
         d.click(w.proposals.take_names)
+    # and the links of the off-board boxes, which the drawing cannot show: one step
+    if not w.proposals.take_links.isHidden():
+        d.click(w.proposals.take_links)
     want = {p.id: p for p in target.provinces}
     w.docks["Provinces"].raise_()
     d.clicks += 1

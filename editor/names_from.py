@@ -5,9 +5,10 @@ one undo step; a name the designer has already typed is kept."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
-from variantkit.model import Variant
+from variantkit.model import Edge, Terrain, Variant, split_location
 
 
 def read_names_source(path: str) -> Tuple[Optional[Variant], List]:
@@ -44,4 +45,63 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
             fields["aliases"] = p.aliases + extra
         if fields:
             out[p.id] = fields
+    return out
+
+
+def box_links(v: Variant, source: Variant) -> List[Edge]:
+    """The source's edges that touch an off-board box of ``v`` and that ``v``
+    lacks: a box is drawn apart from everything, so the drawing cannot show
+    its links, but the judge's adjacency lists them.  A link ``v`` has with
+    other unit types than the judge's is offered as the judge has it.  Ends are matched to
+    ``v`` by id or alias (as names are); an edge whose ends ``v`` does not
+    have is left out."""
+    ids = _ids_in(v, source)
+    locations = {p.id for p in v.provinces} | {f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts}
+    boxes = {p.id for p in v.provinces if p.offboard}
+    have = {frozenset((e.a, e.b)): e.units for e in v.edges}
+    offered: set = set()   # a pair once, as the judge first says it
+    out: List[Edge] = []
+    for e in source.edges:
+        ends = []
+        for loc in (e.a, e.b):
+            pid, coast = split_location(loc)
+            mine = ids.get(pid.lower())
+            ends.append(None if mine is None else f"{mine}/{coast}" if coast else mine)
+        if None in ends or not all(end in locations for end in ends):
+            continue
+        pair = frozenset(ends)
+        if not {split_location(end)[0] for end in ends} & boxes or have.get(pair) is e.units or pair in offered:
+            continue
+        offered.add(pair)
+        out.append(replace(e, a=ends[0], b=ends[1]))
+    return out
+
+
+def _ids_in(v: Variant, source: Variant) -> Dict[str, str]:
+    """The source's province ids (lower case) -> ``v``'s, matched by id or alias."""
+    ids: Dict[str, str] = {}
+    for p in v.provinces:
+        for key in (p.id,) + tuple(p.aliases):
+            ids.setdefault(key.lower(), p.id)
+    for q in source.provinces:  # the source's aliases may name what v calls by id
+        for key in (q.id,) + tuple(q.aliases):
+            if key.lower() in ids:
+                ids.setdefault(q.id.lower(), ids[key.lower()])
+                break
+    return ids
+
+
+def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
+    """Where the judge's terrain differs from the drawing's guess (a fill
+    reads as water or land; the judge's moves say what the space is).  A
+    province with named coasts keeps them, so it is left alone unless the
+    judge calls it a coast too."""
+    ids = _ids_in(v, source)
+    out: Dict[str, Terrain] = {}
+    for q in source.provinces:
+        mine = ids.get(q.id.lower())
+        p = v.province(mine) if mine else None
+        if p is None or p.terrain is q.terrain or (p.coasts and q.terrain is not Terrain.COAST):
+            continue
+        out[p.id] = q.terrain
     return out

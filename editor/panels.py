@@ -319,8 +319,13 @@ class ProposalsPanel(QWidget):
         self.take_names = QPushButton()
         self.take_names.clicked.connect(self._take_names)
         self.take_names.hide()
+        # and the off-board boxes' links, which a drawing cannot show
+        self.take_links = QPushButton()
+        self.take_links.clicked.connect(self._take_links)
+        self.take_links.hide()
         layout.addWidget(self.names_from)
         layout.addWidget(self.take_names)
+        layout.addWidget(self.take_links)
         self.names_dialog = QFileDialog(self, "Names from: jDip's variants.xml, a DPjudge .map or a variant")
         self.names_dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         self.names_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
@@ -367,6 +372,11 @@ class ProposalsPanel(QWidget):
             n = sum("name" in f for f in names.values())
             a = sum("aliases" in f for f in names.values())
             self.take_names.setText(f"Take {n} names and {a} alias lists from {self.names_source[0]}")
+        links, terrains = self.box_links(), self.terrain_changes()
+        self.take_links.setVisible(bool(links or terrains))
+        if links or terrains:
+            self.take_links.setText(f"Take {len(links)} links of off-board boxes and {len(terrains)} terrains "
+                                    f"from {self.names_source[0]}")
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
@@ -402,6 +412,30 @@ class ProposalsPanel(QWidget):
         changes = self.name_changes()
         if changes:
             self.doc.undo.push(SetProvinces(self.doc, changes, f"Names from {self.names_source[0]}"))
+
+    def box_links(self) -> list:
+        from .names_from import box_links
+        return box_links(self.doc.variant, self.names_source[1]) if self.names_source else []
+
+    def terrain_changes(self) -> dict:
+        from .names_from import terrain_changes
+        return terrain_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
+
+    def _take_links(self) -> None:
+        """What the judge's file says of the graph that the drawing cannot: one step."""
+        from variantkit import edit
+        from .design_commands import EditVariant
+        links, terrains = self.box_links(), self.terrain_changes()
+
+        def change(v):
+            for pid, terrain in terrains.items():
+                v = edit.set_province(v, pid, terrain=terrain)
+            for e in links:  # exactly as the judge has it, replacing the drawing's guess
+                if any({have.a, have.b} == {e.a, e.b} for have in v.edges):
+                    v = edit.unlink(v, e.a, e.b)
+            return edit.accept(v, links)
+        if links or terrains:
+            self.doc.undo.push(EditVariant(self.doc, change, f"Links and terrains from {self.names_source[0]}"))
 
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""

@@ -470,3 +470,48 @@ def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
     assert "adriatic" in v.province("adr").aliases
     window.doc.undo.undo()
     assert window.doc.variant.province("adr").name == "ADR"
+
+
+def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtbot, reference):
+    """The drawing draws the boxes apart from everything; jDip's adjacency links
+    them.  Once its file is read, one click takes every link of a box, as the
+    judge has it (links the drawing guessed army-only become both)."""
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    qtbot.mouseClick(panel.accept_all, Qt.MouseButton.LeftButton)
+    boxes = {p.id for p in window.doc.variant.provinces if p.offboard}
+    assert len(boxes) == 12
+    guessed = {pid: window.doc.variant.province(pid).terrain for pid in ("obd", "obg", "oms", "phi")}
+    qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
+    name_box = [e for e in panel.names_dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    name_box.setText(str(reference / "jdip" / "variants.xml"))
+    qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    assert not panel.take_links.isHidden()
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.take_links, Qt.MouseButton.LeftButton)
+    assert window.doc.undo.count() == steps + 1 and panel.take_links.isHidden()
+    # the truth, read here apart from jDip's adjacency: mv moves armies, xc fleets
+    from lxml import etree
+    adjacency = etree.parse(str(reference / "jdip" / "youngstown_adjacency.xml"))
+    truth = {}
+    drawn = {p.id for p in window.doc.variant.provinces}
+    for p in adjacency.iter("PROVINCE"):
+        a = p.get("shortname").lower()
+        for adj in p.iter("ADJACENCY"):
+            for b in adj.get("refs").split():
+                if (a in boxes or b in boxes) and {a, b} <= drawn:  # (jDip codes the drawing has)
+                    truth.setdefault(frozenset((a, b)), set()).add("army" if adj.get("type") == "mv" else "fleet")
+    have = {}
+    for e in window.doc.variant.edges:
+        if (e.a in boxes or e.b in boxes) and "/" not in e.a + e.b:
+            have[frozenset((e.a, e.b))] = {u for u in ("army", "fleet") if getattr(e.units, u)}
+    assert sum(1 for pair in truth if pair <= boxes) == 19 and have == truth
+    # terrains the fills guessed wrong, now as DPjudge's Youngstown has them (boxes D and G are coasts)
+    from variantkit.io import load
+    from tests.conftest import MAPS
+    target = load(str(MAPS / "youngstown")).variant
+    for pid in ("obd", "obg", "oms", "phi"):
+        assert guessed[pid] is not target.province(pid).terrain
+        assert window.doc.variant.province(pid).terrain is target.province(pid).terrain
+    window.doc.undo.undo()
+    assert not any(e.a in boxes and e.b in boxes for e in window.doc.variant.edges)
