@@ -390,7 +390,7 @@ class ProposalsPanel(QWidget):
     def load_names(self, path: str) -> None:
         """Read a judge's file; what it names is offered (Take ...), nothing changed yet."""
         from variantkit.problems import UnusableInput
-        from .names_from import read_names_source
+        from variantkit.from_judge import read_names_source
         try:
             source, problems = read_names_source(path)
         except UnusableInput as exc:
@@ -404,7 +404,7 @@ class ProposalsPanel(QWidget):
         self.refresh()
 
     def name_changes(self) -> dict:
-        from .names_from import name_changes
+        from variantkit.from_judge import name_changes
         return name_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
 
     def _take_names(self) -> None:
@@ -414,11 +414,11 @@ class ProposalsPanel(QWidget):
             self.doc.undo.push(SetProvinces(self.doc, changes, f"Names from {self.names_source[0]}"))
 
     def box_links(self) -> list:
-        from .names_from import box_links
+        from variantkit.from_judge import box_links
         return box_links(self.doc.variant, self.names_source[1]) if self.names_source else []
 
     def terrain_changes(self) -> dict:
-        from .names_from import terrain_changes
+        from variantkit.from_judge import terrain_changes
         return terrain_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
 
     def _take_links(self) -> None:

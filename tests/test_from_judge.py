@@ -1,7 +1,7 @@
 """The off-board boxes' links taken from a judge's adjacency: the pure rule
 on a small hand-made pair of variants (no Qt), worked out by hand."""
 from variantkit.model import Coast, Crossing, Edge, Province, Terrain, Variant
-from variantkit_editor.names_from import box_links
+from variantkit.from_judge import box_links
 
 
 def _v(provinces, edges):
@@ -39,7 +39,7 @@ def test_nothing_offered_when_the_boxes_are_linked_already():
 
 
 def test_terrain_from_the_judge_where_the_fill_guessed_otherwise():
-    from variantkit_editor.names_from import terrain_changes
+    from variantkit.from_judge import terrain_changes
     drawn = _v([Province("phi", "PHI", Terrain.WATER), Province("oms", "OMS", Terrain.LAND),
                 Province("par", "PAR", Terrain.LAND),
                 Province("spa", "SPA", Terrain.COAST, coasts=(Coast("nc"), Coast("sc")))], [])

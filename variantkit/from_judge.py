@@ -8,17 +8,17 @@ import os
 from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
-from variantkit.model import Edge, Terrain, Variant, split_location
+from .model import Edge, Province, Terrain, Variant, split_location
 
 
 def read_names_source(path: str) -> Tuple[Optional[Variant], List]:
     """The variant a judge's file describes (its names are what we want)."""
-    from variantkit.formats import formats
+    from .formats import jdip, dpjudge
     if os.path.isdir(path) or path.lower().endswith(".xml"):
-        return formats()["jdip"].read(path)
+        return jdip.read(path)
     if path.lower().endswith(".map"):
-        return formats()["dpjudge"].read(path)
-    from variantkit.io import load
+        return dpjudge.read(path)
+    from .io import load
     loaded = load(path)
     return loaded.variant, loaded.report.problems
 
@@ -27,19 +27,20 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
     """For each province of ``v`` the source knows (by id, or one's id among
     the other's aliases): its full name where ``v`` still has a placeholder
     (the id in capitals), and the source's aliases ``v`` lacks."""
-    by_key: Dict[str, object] = {}
+    by_key: Dict[str, Province] = {}
     for q in source.provinces:
         for key in (q.id,) + tuple(q.aliases):
             by_key.setdefault(key.lower(), q)
     out: Dict[str, Dict[str, object]] = {}
     for p in v.provinces:
-        q = by_key.get(p.id) or next((by_key[a.lower()] for a in p.aliases if a.lower() in by_key), None)
-        if q is None:
+        known: Optional[Province] = by_key.get(p.id) or next(
+            (by_key[a.lower()] for a in p.aliases if a.lower() in by_key), None)
+        if known is None:
             continue
         fields: Dict[str, object] = {}
-        if p.name in ("", p.id.upper()) and q.name and q.name != p.name:
-            fields["name"] = q.name
-        extra = tuple(a for a in (q.aliases + ((q.id,) if q.id != p.id else ()))
+        if p.name in ("", p.id.upper()) and known.name and known.name != p.name:
+            fields["name"] = known.name
+        extra = tuple(a for a in (known.aliases + ((known.id,) if known.id != p.id else ()))
                       if a not in p.aliases and a != p.id)
         if extra:
             fields["aliases"] = p.aliases + extra
@@ -62,12 +63,13 @@ def box_links(v: Variant, source: Variant) -> List[Edge]:
     offered: set = set()   # a pair once, as the judge first says it
     out: List[Edge] = []
     for e in source.edges:
-        ends = []
+        found = []
         for loc in (e.a, e.b):
             pid, coast = split_location(loc)
             mine = ids.get(pid.lower())
-            ends.append(None if mine is None else f"{mine}/{coast}" if coast else mine)
-        if None in ends or not all(end in locations for end in ends):
+            found.append(None if mine is None else f"{mine}/{coast}" if coast else mine)
+        ends = [end for end in found if end is not None and end in locations]
+        if len(ends) != 2:
             continue
         pair = frozenset(ends)
         if not {split_location(end)[0] for end in ends} & boxes or have.get(pair) is e.units or pair in offered:
