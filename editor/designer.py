@@ -9,7 +9,7 @@ from typing import Optional, Tuple
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel
+from PySide6.QtWidgets import QLabel
 
 from variantkit import edit
 from variantkit.model import Unit, UnitType, split_location
@@ -143,11 +143,7 @@ def install(window) -> None:
     window.table = ProvinceTable(doc)
     for title, widget, area in (("Edges", window.edges, Qt.DockWidgetArea.RightDockWidgetArea),
                                 ("Provinces", window.table, Qt.DockWidgetArea.BottomDockWidgetArea)):
-        dock = QDockWidget(title, window)
-        dock.setObjectName(title)
-        dock.setWidget(widget)
-        window.addDockWidget(area, dock)
-        window.docks[title] = dock
+        window.add_dock(title, widget, area)
     window.tabifyDockWidget(window.docks["Proposals"], window.docks["Edges"])
     window.tabifyDockWidget(window.docks["Problems"], window.docks["Provinces"])
     window.docks["Proposals"].raise_()

@@ -82,11 +82,7 @@ class MainWindow(QMainWindow):
                                     ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Powers", self.powers, Qt.DockWidgetArea.RightDockWidgetArea),
                                     ("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)):
-            dock = QDockWidget(title, self)
-            dock.setObjectName(title)
-            dock.setWidget(widget)
-            self.addDockWidget(area, dock)
-            self.docks[title] = dock
+            self.add_dock(title, widget, area)
         # the play panel shares the bottom with the problems; the map keeps the room
         self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
         self.docks["Problems"].raise_()
@@ -118,6 +114,15 @@ class MainWindow(QMainWindow):
         self.autosave.start()
         self.resize(1280, 820)
         self._title()
+
+    def add_dock(self, title: str, widget, area) -> QDockWidget:
+        """A panel in a dock of its own, found again by its title in ``docks``."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[title] = dock
+        return dock
 
     # -- menus ---------------------------------------------------------------
     def _action(self, menu, text, slot, shortcut=None):

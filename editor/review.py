@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QMenu
 
 from .balance_panel import BalancePanel
 from .base_changes import ChangesOverlay, ChangesPanel
@@ -32,14 +32,10 @@ class Review(QObject):
         for title, widget, area, beside in (
                 ("Balance", self.balance, Qt.DockWidgetArea.BottomDockWidgetArea, "Problems"),
                 ("Changes from base", self.changes, Qt.DockWidgetArea.RightDockWidgetArea, "Proposals")):
-            dock = QDockWidget(title, window)
-            dock.setObjectName(title)
-            dock.setWidget(widget)
-            window.addDockWidget(area, dock)
+            dock = window.add_dock(title, widget, area)
             if beside in window.docks:
                 window.tabifyDockWidget(window.docks[beside], dock)
             dock.hide()  # until asked for, or a subvariant is opened
-            window.docks[title] = dock
         window.docks["Problems"].raise_()
         window.docks["Proposals"].raise_()
 

@@ -3,6 +3,11 @@ waiting for the validation that runs off the UI thread, and the CLI
 adjudicator to check a played position against."""
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 from PySide6.QtCore import QEvent
@@ -102,3 +107,51 @@ class Answers:
 
     def stop(self):
         self.timer.stop()
+
+
+KILLED = r"""
+import os, signal, sys
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from variantkit_editor.mainwindow import MainWindow
+from variantkit_editor import commands as C
+app = QApplication([])
+w = MainWindow(ask=False)
+w.show()
+w.open_path(sys.argv[1])
+if sys.argv[2].startswith("name:"):
+    _, pid, value = sys.argv[2].split(":")
+    w.doc.undo.push(C.SetProvinceField(w.doc, pid, "name", value))
+    x = y = 0
+elif sys.argv[2].startswith("rename"):
+    _, old, new = sys.argv[2].split(":")
+    w.select_province(old)
+    w.properties.id_edit.setText(new)
+    w.properties.id_edit.editingFinished.emit()
+    x = y = 0
+else:
+    w.select_province("ber")
+    w.properties.name_edit.setText("Berlin-Cölln")
+    w.properties.name_edit.editingFinished.emit()
+    x, y = w.doc.outlines["ber"][0][1]
+    w.use_tool("vertex")
+    from tests.editor.qt_helpers import drag
+    drag(w.scene, (x, y), (x + 7, y + 3))
+print(x, y, flush=True)
+QTimer.singleShot(1500, lambda: os.kill(os.getpid(), signal.SIGKILL))
+app.exec()
+"""
+
+
+def killed_editor(tmp_path, path, what="shape"):
+    """Run an editor in another process on ``path``, make one edit (``shape``:
+    rename Berlin and drag a vertex; ``rename:old:new``; ``name:pid:value``),
+    let the autosave run, then SIGKILL it; the point dragged from, if any."""
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               VARIANTKIT_AUTOSAVE_MS="300", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    run = subprocess.run([sys.executable, "-c", KILLED, str(path), what], env=env, timeout=120,
+                         capture_output=True, text=True)
+    assert run.returncode == -9, run.stderr
+    x, y = map(float, run.stdout.split())
+    return x, y

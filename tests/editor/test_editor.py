@@ -301,33 +301,9 @@ def test_a_drawing_opened_is_copied_beside_the_saved_variant(window, tmp_path):
     assert v.art == "art.svg" and (out.parent / "art.svg").read_text() == svg.read_text()
 
 
-KILLED = r"""
-import os, signal, sys
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from variantkit_editor.mainwindow import MainWindow
-from variantkit_editor import commands as C
-app = QApplication([])
-w = MainWindow(ask=False)
-w.show()
-w.open_path(sys.argv[1])
-w.doc.undo.push(C.SetProvinceField(w.doc, "par", "name", "Lutetia"))
-# the autosave runs, then the process dies without closing anything
-QTimer.singleShot(1500, lambda: os.kill(os.getpid(), signal.SIGKILL))
-app.exec()
-"""
-
-
 def test_killing_the_editor_mid_edit_then_recovering(qtbot, tmp_path, monkeypatch):
-    import subprocess
-    import sys
-    from pathlib import Path
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               VARIANTKIT_AUTOSAVE_MS="300", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    run = subprocess.run([sys.executable, "-c", KILLED, str(MAPS / "standard")], env=env, timeout=120,
-                         capture_output=True, text=True)
-    assert run.returncode == -9, run.stderr  # killed, not closed
+    from tests.editor.qt_helpers import killed_editor
+    killed_editor(tmp_path, MAPS / "standard", "name:par:Lutetia")  # killed, not closed
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     again = MainWindow(ask=False)

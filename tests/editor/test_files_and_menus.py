@@ -3,8 +3,6 @@ the user drives them (menu actions and shortcuts as Qt triggers them, dialogs
 answered through their widgets), with what lands on disk checked."""
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,7 @@ from variantkit.io import load  # noqa: E402
 from variantkit_editor.mainwindow import MainWindow  # noqa: E402
 from variantkit_editor.recovery import left_behind  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import Answers, drag, wait_for_validation  # noqa: E402
+from tests.editor.qt_helpers import Answers, drag, killed_editor, wait_for_validation  # noqa: E402
 
 
 def menu_actions(window):
@@ -196,49 +194,8 @@ def test_a_subvariant_is_saved_as_its_changes(window, subvariant):
     assert base.province("ber").name == "Berlin"           # the base is untouched
 
 
-KILLED = r"""
-import os, signal, sys
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from variantkit_editor.mainwindow import MainWindow
-from variantkit_editor import commands as C
-app = QApplication([])
-w = MainWindow(ask=False)
-w.show()
-w.open_path(sys.argv[1])
-if sys.argv[2].startswith("rename"):
-    _, old, new = sys.argv[2].split(":")
-    w.select_province(old)
-    w.properties.id_edit.setText(new)
-    w.properties.id_edit.editingFinished.emit()
-    x = y = 0
-else:
-    w.select_province("ber")
-    w.properties.name_edit.setText("Berlin-Cölln")
-    w.properties.name_edit.editingFinished.emit()
-    x, y = w.doc.outlines["ber"][0][1]
-    w.use_tool("vertex")
-    from tests.editor.qt_helpers import drag
-    drag(w.scene, (x, y), (x + 7, y + 3))
-print(x, y, flush=True)
-QTimer.singleShot(1500, lambda: os.kill(os.getpid(), signal.SIGKILL))
-app.exec()
-"""
-
-
-def _killed_editor(tmp_path, path, what="shape"):
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               VARIANTKIT_AUTOSAVE_MS="300", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    run = subprocess.run([sys.executable, "-c", KILLED, str(path), what], env=env, timeout=120,
-                         capture_output=True, text=True)
-    assert run.returncode == -9, run.stderr
-    x, y = map(float, run.stdout.split())
-    return x, y
-
-
 def test_a_killed_subvariant_with_shape_edits_is_recovered_in_place(window, qtbot, answers, subvariant, tmp_path):
-    x, y = _killed_editor(tmp_path, subvariant)
+    x, y = killed_editor(tmp_path, subvariant)
     assert len(left_behind()) == 1
     before = subvariant.read_text()
     # a headless run asked for the file reports the file, and leaves the autosave alone
@@ -331,7 +288,7 @@ def test_problems_summarise_pending_proposals(window, qtbot, reference):
 
 def test_a_recovered_rename_still_saves_into_the_designers_drawing(window, qtbot, youngstown_with_drawing,
                                                                     tmp_path, reference):
-    _killed_editor(tmp_path, youngstown_with_drawing, "rename:mos:msk")
+    killed_editor(tmp_path, youngstown_with_drawing, "rename:mos:msk")
     assert window.offer_recovery(str(youngstown_with_drawing))
     doc = window.doc
     assert doc.path == str(youngstown_with_drawing / "variant.yaml")
@@ -428,7 +385,7 @@ def test_a_refused_edit_says_why_and_changes_nothing(window, qtbot):
 def test_opening_a_recent_file_offers_its_autosaved_work(window, qtbot, answers, tmp_path):
     shutil.copytree(MAPS / "standard", tmp_path / "standard")
     path = str(tmp_path / "standard" / "variant.yaml")
-    _killed_editor(tmp_path, tmp_path / "standard", "rename:par:lut")
+    killed_editor(tmp_path, tmp_path / "standard", "rename:par:lut")
     window.open_path(path)                                    # the recent list has both
     window.open_path(str(MAPS / "youngstown"))
     answers.buttons.append("Recover")
