@@ -97,3 +97,20 @@ class DragPosition(_Change):
             return False
         self.pos, self.after = other.pos, other.after
         return True
+
+
+class RejectProposals(_Change):
+    """Proposed edges put aside (they leave the list and the map), as one
+    step: Undo brings them back.  The rejections are part of the document's
+    state, so they are saved with the autosave and restored with it."""
+
+    def __init__(self, doc: Document, pairs: List[EdgeKey]):
+        names = ", ".join(f"{a} - {b}" for a, b in pairs[:3])
+        if len(pairs) > 3:
+            names += f" and {len(pairs) - 3} more"
+        super().__init__(doc, f"Reject {names}")
+        self.pairs = list(pairs)
+        self._make()
+
+    def build(self, s):
+        return s._replace(rejected=s.rejected | frozenset(self.pairs))

@@ -152,9 +152,9 @@ class MainWindow(QMainWindow):
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
         undo = self.doc.undo.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setShortcuts(QKeySequence.StandardKey.Undo)  # every binding: Ctrl+Z, Alt+Backspace
         redo = self.doc.undo.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        redo.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         e.addAction(undo)
         e.addAction(redo)
         self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)

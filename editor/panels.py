@@ -7,7 +7,7 @@ import os
 import re
 from typing import List, Optional
 
-from PySide6.QtCore import QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
@@ -310,6 +310,7 @@ class ProposalsPanel(QWidget):
         self.accept_all.clicked.connect(self._accept_all)
         self.reject.clicked.connect(self._reject_selected)
         self.tree.itemSelectionChanged.connect(self._picked)
+        self.tree.installEventFilter(self)
         self.add_powers = QPushButton()  # the powers the drawing colours, in one step
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
@@ -494,10 +495,22 @@ class ProposalsPanel(QWidget):
             self.doc.undo.push(AcceptProposals(self.doc, [p.edge for p in pending]))
 
     def _reject_selected(self) -> None:
-        for p in self.picked():
-            self.doc.rejected.add((p.edge.a, p.edge.b))
-        self.refresh()
-        self.proposal_picked.emit(None)
+        from .design_commands import RejectProposals
+        chosen = [(p.edge.a, p.edge.b) for p in self.picked()]
+        if chosen:  # one undo step; the map's highlight goes with the list's selection
+            self.doc.undo.push(RejectProposals(self.doc, chosen))
+            self.proposal_picked.emit(None)
+
+    def eventFilter(self, watched, event) -> bool:
+        """Delete in the list rejects the picked proposals (not the window's
+        Delete, which removes what is selected on the map)."""
+        if watched is self.tree and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) \
+                and event.key() == Qt.Key.Key_Delete:
+            event.accept()
+            if event.type() == QEvent.Type.KeyPress:
+                self._reject_selected()
+            return True
+        return super().eventFilter(watched, event)
 
 
 class PowersPanel(QWidget):

@@ -515,3 +515,81 @@ def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtb
         assert window.doc.variant.province(pid).terrain is target.province(pid).terrain
     window.doc.undo.undo()
     assert not any(e.a in boxes and e.b in boxes for e in window.doc.variant.edges)
+
+
+# -- rejecting proposals ---------------------------------------------------------
+
+def _four_in_a_row(tmp_path):
+    """Four fields side by side: three borders, three proposals."""
+    svg = tmp_path / "row.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">'
+                   + "".join(f'<rect id="{pid}" fill="#eedd99" x="{50 * i}" y="0" width="50" height="100"/>'
+                             for i, pid in enumerate(("aaa", "bbb", "ccc", "ddd")))
+                   + "</svg>")
+    return svg
+
+
+def _proposal_rows(panel):
+    tree = panel.tree
+    return {tree.topLevelItem(i).child(j).text(0): tree.topLevelItem(i).child(j)
+            for i in range(tree.topLevelItemCount()) for j in range(tree.topLevelItem(i).childCount())}
+
+
+def _click_proposal(qtbot, panel, text, modifier=Qt.KeyboardModifier.NoModifier):
+    item = _proposal_rows(panel)[text]
+    rect = panel.tree.visualItemRect(item)
+    qtbot.mouseClick(panel.tree.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+
+
+def test_reject_is_one_undo_step_per_click(window, qtbot, tmp_path):
+    from PySide6.QtTest import QTest
+    window.open_path(str(_four_in_a_row(tmp_path)))
+    panel = window.proposals
+    window.docks["Proposals"].raise_()
+    assert sorted(_proposal_rows(panel)) == ["aaa - bbb", "bbb - ccc", "ccc - ddd"]
+    _click_proposal(qtbot, panel, "aaa - bbb")
+    assert window.scene.highlight == ("aaa", "bbb")            # picked: shown on the map
+    _click_proposal(qtbot, panel, "ccc - ddd", Qt.KeyboardModifier.ControlModifier)
+    assert [p.edge.key for p in panel.picked()] == [("aaa", "bbb"), ("ccc", "ddd")]
+    qtbot.mouseClick(panel.reject, Qt.MouseButton.LeftButton)
+    assert sorted(_proposal_rows(panel)) == ["bbb - ccc"]       # gone from the list
+    assert window.scene.highlight is None                     # and from the map
+    assert window.doc.undo.count() == 1 and window.doc.modified
+    undo = [a for a in window.findChildren(QAction) if a.text().startswith("&Undo")][0]
+    assert undo.text() == "&Undo Reject aaa - bbb, ccc - ddd"  # Edit > Undo names them
+    # Ctrl+Z on the window brings both back
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert sorted(_proposal_rows(panel)) == ["aaa - bbb", "bbb - ccc", "ccc - ddd"]
+    assert window.doc.rejected == set() and not window.doc.modified
+    # Ctrl+Shift+Z rejects them again
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert sorted(_proposal_rows(panel)) == ["bbb - ccc"]
+    assert window.doc.rejected == {("aaa", "bbb"), ("ccc", "ddd")}
+    # Delete in the list rejects the picked one (not the map's selection), one more step
+    window.select_province("bbb")
+    _click_proposal(qtbot, panel, "bbb - ccc")
+    assert window.scene.highlight == ("bbb", "ccc")
+    QTest.keyClick(panel.tree, Qt.Key.Key_Delete)
+    assert _proposal_rows(panel) == {} and window.scene.highlight is None
+    assert window.doc.variant.province("bbb") is not None      # the province selected on the map stays
+    assert window.doc.undo.count() == 2 and window.doc.undo.text(1) == "Reject bbb - ccc"
+    window.doc.undo.undo()
+    assert sorted(_proposal_rows(panel)) == ["bbb - ccc"]
+    window.doc.undo.setClean()
+
+
+def test_rejected_proposals_stay_rejected_after_recovery(window, qtbot, tmp_path):
+    window.open_path(str(_four_in_a_row(tmp_path)))
+    panel = window.proposals
+    window.docks["Proposals"].raise_()
+    _click_proposal(qtbot, panel, "bbb - ccc")
+    qtbot.mouseClick(panel.reject, Qt.MouseButton.LeftButton)
+    window.write_recovery()             # what the autosave timer does
+    window.close()                      # no one asked (a test window): the work stays recoverable
+    again = type(window)(ask=False)
+    qtbot.addWidget(again)
+    _action(again, "Recover autosaved work...").trigger()
+    assert again.doc.rejected == {("bbb", "ccc")}
+    assert sorted(_proposal_rows(again.proposals)) == ["aaa - bbb", "ccc - ddd"]
+    again.doc.undo.setClean()
+    again.recovery.clear()
