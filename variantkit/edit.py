@@ -274,6 +274,41 @@ def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Var
                    edges=tuple(merge_edges(edges)), powers=powers)
 
 
+class OneCoast(EditError):
+    """A province would be left with one named coast: the other side is
+    still to be named (one coast is just the province)."""
+
+
+def coasts_of(v: Variant, pid: str) -> Dict[str, List[str]]:
+    """What each named coast of a province reaches by sea: id -> sorted locations."""
+    p = _need(v, pid)
+    out: Dict[str, List[str]] = {}
+    for c in p.coasts:
+        loc = f"{pid}/{c.id}"
+        out[c.id] = sorted(e.b if e.a == loc else e.a for e in v.edges if e.units.fleet and loc in (e.a, e.b))
+    return out
+
+
+def with_coast(v: Variant, pid: str, coast: str, waters: Iterable[str],
+               pending: Optional[Mapping[str, Iterable[str]]] = None) -> Variant:
+    """One named coast set to reach ``waters`` (added, or drawn again), the
+    province's other coasts kept as they are, with ``pending`` ones (named
+    but not yet in the variant) joined: :func:`set_coasts` moves the fleet
+    edges.  A water stays on every coast that reaches it (Spain's north and
+    south coasts both reach the Mid-Atlantic).  Raises :class:`OneCoast`
+    when the province would have a single named coast."""
+    coasts = coasts_of(v, pid)
+    for c, targets in (pending or {}).items():
+        coasts.setdefault(c, sorted(targets))
+    coasts[coast] = sorted(set(waters))
+    if not coasts[coast]:
+        raise EditError(f"the line reaches no sea or coast of {pid}: draw it along the shore")
+    if len(coasts) < 2:
+        raise OneCoast(f"{pid}/{coast} reaches {', '.join(coasts[coast])}: "
+                       f"now draw the other side of {pid} too (one coast is just the province)")
+    return set_coasts(v, pid, coasts)
+
+
 def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
                  label_pos: Optional[Point] = None) -> Variant:
     """Where a unit (of a province or a named coast) and the label are drawn;
