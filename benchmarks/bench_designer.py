@@ -181,7 +181,7 @@ class Designer:
         self.settle()
 
 
-def build(d: Designer, ref: str, target) -> None:
+def build(d: Designer, ref: str, target, judge_file: str) -> None:
     from variantkit.io import load
     w = d.w
     drawing = os.path.join(ref, "jdip", "youngstown.svg")
@@ -195,15 +195,29 @@ def build(d: Designer, ref: str, target) -> None:
     d.shot("opened")
     d.click(w.proposals.accept_all)
     d.shot("accepted")
-    # the names jDip's own data gives (the drawing carries only codes): one file, one step
-    d.click(w.proposals.names_from)
-    box = [e for e in w.proposals.names_dialog.findChildren(QLineEdit) if e.isVisible()][0]
-    d.type(box, os.path.join(ref, "jdip", "variants.xml"))
-    if not w.proposals.take_names.isHidden():
-        d.click(w.proposals.take_names)
-    # and the links of the off-board boxes, which the drawing cannot show: one step
-    if not w.proposals.take_links.isHidden():
-        d.click(w.proposals.take_links)
+    # the drawing's powers with their colours, in one step
+    if not w.proposals.add_powers.isHidden():
+        d.click(w.proposals.add_powers)
+    # what the judge's own file says and the drawing cannot (codes, names, the boxes' links,
+    # powers, homes and units): read once; the places where it contradicts the drawing are
+    # looked at one by one (each a graph correction), then all is taken in one step
+    w.docks["From a judge"].raise_()
+    d.clicks += 1
+    judge = w.judge
+    d.click(judge.open_button)
+    box = [e for e in judge.dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    d.type(box, judge_file)
+    d.shot("judge")
+    for i in range(judge.tree.topLevelItemCount()):
+        top = judge.tree.topLevelItem(i)
+        for j in range(top.childCount()):
+            item = top.child(j)
+            offer = judge.items[id(item)][1]
+            if offer.disagrees:
+                judge.tree.scrollToItem(item)
+                d.click(judge.tree.viewport(), judge.tree.visualItemRect(item).center())
+                d.correct(f"{offer.kind} where the judge's file contradicts the drawing, looked at")
+    d.click(judge.take_all)
     want = {p.id: p for p in target.provinces}
     w.docks["Provinces"].raise_()
     d.clicks += 1
@@ -310,19 +324,27 @@ def build(d: Designer, ref: str, target) -> None:
             d.type(html, pw.colour, enter=False)
             html.editingFinished.emit()
             d.click(panel.colour_dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
-    d.menu("Homes and units by clicking")
-    for pw in target.powers:
+    clicking = [pw for pw in target.powers
+                if w.doc.variant.power(pw.id).homes != pw.homes or w.doc.variant.power(pw.id).units != pw.units]
+    if clicking:
+        d.menu("Homes and units by clicking")
+    for pw in clicking:
+        now = w.doc.variant.power(pw.id)
+        homes = [h for h in pw.homes if h not in now.homes]
+        units = [u for u in pw.units if u not in now.units]
         d.choose(panel.pick, pw.id)
-        d.choose(panel.click_mode, "home centre")
-        for h in pw.homes:
+        if homes:
+            d.choose(panel.click_mode, "home centre")
+        for h in homes:
             d.click_map(d.at(h))
         for kind, mode in (("A", "army"), ("F", "fleet")):
-            units = [u for u in pw.units if u.type.value == kind]
-            if units:
+            of_kind = [u for u in units if u.type.value == kind]
+            if of_kind:
                 d.choose(panel.click_mode, mode)
-            for u in units:
+            for u in of_kind:
                 d.click_map(d.at(u.location))
-    d.menu("Select")
+    if clicking:
+        d.menu("Select")
     d.shot("powers")
 
     # the other centres: picked together in the table, one tick
@@ -416,11 +438,18 @@ def remaining(saved: str, target_path: str, target):
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    shots = sys.argv[sys.argv.index("--shots") + 1] if "--shots" in sys.argv else None
-    if shots and shots in args:
-        args.remove(shots)
-    ref = args[0] if args else os.environ.get("VARIANTKIT_REFERENCE", os.path.join(ROOT, "..", "shared", "reference"))
+    import argparse
+    parser = argparse.ArgumentParser(description="a scripted designer builds Youngstown in the editor")
+    parser.add_argument("reference", nargs="?", default=os.environ.get(
+        "VARIANTKIT_REFERENCE", os.path.join(ROOT, "..", "shared", "reference")))
+    parser.add_argument("--shots", help="a folder for a screenshot of each step")
+    # the judge's file the designer reads: DPjudge's map of the rules being drawn, or
+    # jDip's own variants.xml, whose codes and spellings differ from the target's
+    parser.add_argument("--judge", choices=("dpjudge", "jdip"), default="dpjudge")
+    opts = parser.parse_args()
+    ref, shots = opts.reference, opts.shots
+    judge_file = os.path.join(ref, "jdip", "variants.xml") if opts.judge == "jdip" else \
+        os.path.join(ref, "dpjudge", "youngstown.map")
     from variantkit.io import load
     from variantkit_editor.mainwindow import MainWindow
     tmp = tempfile.mkdtemp()
@@ -435,7 +464,7 @@ def main() -> None:
     app.processEvents()
     d = Designer(w, shots)
     t0 = time.perf_counter()
-    build(d, ref, target)
+    build(d, ref, target, judge_file)
     saved = os.path.join(tmp, "youngstown", "variant.yaml")
     d.clicks += 2  # File > Save as, the name typed, Return
     d.fields += 1

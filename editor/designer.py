@@ -16,6 +16,7 @@ from variantkit.model import Unit, UnitType, split_location
 
 from .commands import SetPower
 from .design_commands import DragPosition, EditVariant
+from .judge_panel import JudgePanel
 from .edges import EdgesPanel, legend_html
 from .scene import EdgeItem, ProvinceItem
 from .table import ProvinceTable
@@ -141,10 +142,13 @@ def install(window) -> None:
     doc, scene = window.doc, window.scene
     window.edges = EdgesPanel(doc, window.tools["link"])
     window.table = ProvinceTable(doc)
+    window.judge = JudgePanel(doc)
     for title, widget, area in (("Edges", window.edges, Qt.DockWidgetArea.RightDockWidgetArea),
+                                ("From a judge", window.judge, Qt.DockWidgetArea.RightDockWidgetArea),
                                 ("Provinces", window.table, Qt.DockWidgetArea.BottomDockWidgetArea)):
         window.add_dock(title, widget, area)
     window.tabifyDockWidget(window.docks["Proposals"], window.docks["Edges"])
+    window.tabifyDockWidget(window.docks["Proposals"], window.docks["From a judge"])
     window.tabifyDockWidget(window.docks["Problems"], window.docks["Provinces"])
     window.docks["Proposals"].raise_()
     window.docks["Problems"].raise_()
@@ -175,6 +179,7 @@ class _Links(QObject):
         window.edges.edges_selected.connect(self.list_selection)
         window.proposals.proposal_picked.connect(window.scene.set_highlight)
         window.table.province_picked.connect(self.table_picked)
+        window.judge.offer_picked.connect(self.offer_picked)
 
     def map_selection(self) -> None:
         scene, table = self.w.scene, self.w.table
@@ -198,6 +203,18 @@ class _Links(QObject):
             scene.blockSignals(False)
         if len(keys) == 1 and keys[0] in scene.edge_items:
             self.w.view.centerOn(scene.edge_items[keys[0]])
+
+    def offer_picked(self, kind: str, subject: str) -> None:
+        """What the judge's file would change, shown on the map: a link
+        highlighted, a province selected."""
+        if kind == "links":
+            a, b = subject.split(" - ")
+            self.w.scene.set_highlight((a, b))
+            return
+        self.w.scene.set_highlight(None)
+        pid = subject.split(" -> ")[0]
+        if self.w.doc.variant.province(pid) is not None:
+            self.w.select_province(pid)
 
     def table_picked(self, pid: str) -> None:
         self.from_table = True

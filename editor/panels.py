@@ -3,13 +3,12 @@
 imported drawing.  Every edit goes through an undo command."""
 from __future__ import annotations
 
-import os
 import re
 from typing import List, Optional
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComboBox, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -314,27 +313,6 @@ class ProposalsPanel(QWidget):
         self.add_powers = QPushButton()  # the powers the drawing colours, in one step
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
-        # names the drawing lacks, from the judge's own data
-        self.names_from = QPushButton("Names from a judge's file...")
-        self.names_from.clicked.connect(self._ask_names_file)
-        self.take_names = QPushButton()
-        self.take_names.clicked.connect(self._take_names)
-        self.take_names.hide()
-        # and the off-board boxes' links, which a drawing cannot show
-        self.take_links = QPushButton()
-        self.take_links.clicked.connect(self._take_links)
-        self.take_links.hide()
-        layout.addWidget(self.names_from)
-        layout.addWidget(self.take_names)
-        layout.addWidget(self.take_links)
-        self.names_dialog = QFileDialog(self, "Names from: jDip's variants.xml, a DPjudge .map or a variant")
-        self.names_dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        self.names_dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        self.names_dialog.setNameFilter("Judges' files (*.xml *.map *.yaml)")
-        self.names_dialog.fileSelected.connect(self.load_names)
-        self.names_source = None
-        self.names_note = QLabel()
-        layout.addWidget(self.names_note)
         self.items: dict = {}   # id(tree item) -> proposal
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
@@ -367,76 +345,12 @@ class ProposalsPanel(QWidget):
                 self.items[id(item)] = (item, p)
             top.setExpanded("doubtful" in name or len(groups) <= 3)
         self.tree.blockSignals(False)
-        names = self.name_changes()
-        self.take_names.setVisible(bool(names))
-        if names:
-            n = sum("name" in f for f in names.values())
-            a = sum("aliases" in f for f in names.values())
-            self.take_names.setText(f"Take {n} names and {a} alias lists from {self.names_source[0]}")
-        links, terrains = self.box_links(), self.terrain_changes()
-        self.take_links.setVisible(bool(links or terrains))
-        if links or terrains:
-            self.take_links.setText(f"Take {len(links)} links of off-board boxes and {len(terrains)} terrains "
-                                    f"from {self.names_source[0]}")
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
         doubtful = sum(1 for p in pending if proposal_doubt(p))
         self.summary.setText(f"{len(pending)} pending" + (f", {doubtful} doubtful" if doubtful else "")
                              if pending else "no proposals pending")
-
-    def _ask_names_file(self) -> None:
-        self.names_dialog.open()
-
-    def load_names(self, path: str) -> None:
-        """Read a judge's file; what it names is offered (Take ...), nothing changed yet."""
-        from variantkit.problems import UnusableInput
-        from variantkit.from_judge import read_names_source
-        try:
-            source, problems = read_names_source(path)
-        except UnusableInput as exc:
-            source, problems = None, exc.problems
-        if source is None:
-            self.names_note.setText("cannot read it: " + "; ".join(str(p).splitlines()[0] for p in problems[:2]))
-            self.names_source = None
-        else:
-            self.names_source = (os.path.basename(path), source)
-            self.names_note.setText("")
-        self.refresh()
-
-    def name_changes(self) -> dict:
-        from variantkit.from_judge import name_changes
-        return name_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
-
-    def _take_names(self) -> None:
-        from .design_commands import SetProvinces
-        changes = self.name_changes()
-        if changes:
-            self.doc.undo.push(SetProvinces(self.doc, changes, f"Names from {self.names_source[0]}"))
-
-    def box_links(self) -> list:
-        from variantkit.from_judge import box_links
-        return box_links(self.doc.variant, self.names_source[1]) if self.names_source else []
-
-    def terrain_changes(self) -> dict:
-        from variantkit.from_judge import terrain_changes
-        return terrain_changes(self.doc.variant, self.names_source[1]) if self.names_source else {}
-
-    def _take_links(self) -> None:
-        """What the judge's file says of the graph that the drawing cannot: one step."""
-        from variantkit import edit
-        from .design_commands import EditVariant
-        links, terrains = self.box_links(), self.terrain_changes()
-
-        def change(v):
-            for pid, terrain in terrains.items():
-                v = edit.set_province(v, pid, terrain=terrain)
-            for e in links:  # exactly as the judge has it, replacing the drawing's guess
-                if any({have.a, have.b} == {e.a, e.b} for have in v.edges):
-                    v = edit.unlink(v, e.a, e.b)
-            return edit.accept(v, links)
-        if links or terrains:
-            self.doc.undo.push(EditVariant(self.doc, change, f"Links and terrains from {self.names_source[0]}"))
 
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""

@@ -1,61 +1,159 @@
-"""The off-board boxes' links taken from a judge's adjacency: the pure rule
-on a small hand-made pair of variants (no Qt), worked out by hand."""
-from variantkit.model import Coast, Crossing, Edge, Province, Terrain, Variant
-from variantkit.from_judge import box_links
+"""What a judge's file says that the drawing does not: the pure rules on
+small hand-made pairs of variants worked out by hand (no Qt), then on
+Youngstown: jDip's drawing with DPjudge's map gives the bundled variant."""
+from dataclasses import replace
+
+from variantkit.from_judge import offers, take, terrain_changes
+from variantkit.model import Coast, Crossing, Edge, Power, Province, Terrain, Unit, UnitType, Variant
 
 
-def _v(provinces, edges):
-    return Variant("t", "T", tuple(provinces), tuple(edges), ())
+def _v(provinces, edges, powers=()):
+    return Variant("t", "T", tuple(provinces), tuple(edges), tuple(powers))
 
 
-def test_only_links_touching_a_box_that_the_drawing_lacks_are_offered():
+def _links(v):
+    return sorted((min(e.a, e.b), max(e.a, e.b), e.units.value) for e in v.edges)
+
+
+def test_box_links_fill_in_and_board_links_the_judge_has_otherwise_disagree():
     # the drawing: two boxes (x, y) apart from everything, a sea, a coast with two coasts
     drawn = _v([Province("x", "X", Terrain.WATER, offboard=True), Province("y", "Y", Terrain.LAND, offboard=True),
                 Province("sea", "SEA", Terrain.WATER),
                 Province("spa", "SPA", Terrain.COAST, coasts=(Coast("nc"), Coast("sc"))),
-                Province("gob", "GOB", Terrain.WATER)],
-               [Edge("sea", "spa/nc", Crossing.FLEET)])
+                Province("gob", "GOB", Terrain.WATER), Province("a", "A", Terrain.COAST)],
+               [Edge("sea", "spa/nc", Crossing.FLEET), Edge("a", "spa", Crossing.ARMY),
+                Edge("a", "gob", Crossing.FLEET)])
     # the judge's file: its own code for one box (bx, known to the drawing as x by alias),
-    # and links among boxes, from a box to a coast, one already drawn, one without a box,
-    # and one to a space the drawing lacks
+    # links among boxes, from a box to a coast, one already drawn, one the drawing
+    # lacks, one the drawing has otherwise, one the judge lacks, one to a space the drawing lacks
     judge = _v([Province("bx", "Box X", Terrain.WATER, aliases=("x",)), Province("y", "Box Y", Terrain.LAND),
                 Province("sea", "Sea", Terrain.WATER), Province("gob", "Gulf", Terrain.WATER),
                 Province("spa", "Spain", Terrain.COAST, coasts=(Coast("nc"), Coast("sc"))),
-                Province("far", "Far", Terrain.LAND)],
+                Province("a", "A", Terrain.COAST), Province("far", "Far", Terrain.LAND)],
                [Edge("bx", "y", Crossing.ARMY), Edge("bx", "spa/sc", Crossing.FLEET),
                 Edge("sea", "spa/nc", Crossing.FLEET), Edge("sea", "gob", Crossing.FLEET),
-                Edge("y", "far", Crossing.ARMY), Edge("y", "x", Crossing.BOTH)])
-    got = [(e.a, e.b, e.units) for e in box_links(drawn, judge)]
+                Edge("y", "far", Crossing.ARMY), Edge("y", "x", Crossing.BOTH), Edge("a", "spa", Crossing.BOTH)])
+    got = {(o.subject, o.disagrees) for o in offers(drawn, judge, ("links",))}
     # bx-y and y-x are the same pair once bx is x: offered once, as the judge first says it
-    assert got == [("x", "y", Crossing.ARMY), ("x", "spa/sc", Crossing.FLEET)]
+    assert got == {("x - y", False), ("x - spa/sc", False), ("sea - gob", True), ("a - spa", True),
+                   ("a - gob", True)}
+    after, taken = take(drawn, judge, ("links",))
+    assert _links(after) == [("a", "spa", "both"), ("gob", "sea", "fleet"), ("sea", "spa/nc", "fleet"),
+                             ("spa/sc", "x", "fleet"), ("x", "y", "army")]
+    assert offers(after, judge, ("links",)) == []
 
 
-def test_nothing_offered_when_the_boxes_are_linked_already():
-    drawn = _v([Province("x", "X", Terrain.WATER, offboard=True), Province("sea", "SEA", Terrain.WATER)],
-               [Edge("sea", "x", Crossing.FLEET)])
-    judge = _v([Province("x", "X", Terrain.WATER), Province("sea", "SEA", Terrain.WATER)],
-               [Edge("x", "sea", Crossing.FLEET)])
-    assert box_links(drawn, judge) == []
+def test_codes_spaces_names_centres_and_powers_from_the_judge():
+    drawn = _v([Province("gob", "GOB", Terrain.WATER), Province("par", "Paris", Terrain.LAND, center=True),
+                Province("bre", "BRE", Terrain.COAST)],
+               [Edge("bre", "gob", Crossing.FLEET), Edge("bre", "par", Crossing.ARMY)],
+               [Power("france", "France", colour="#2050a0")])
+    judge = _v([Province("bot", "Gulf of Bothnia", Terrain.WATER, aliases=("gob", "bothnia")),
+                Province("par", "Paris (the capital)", Terrain.LAND, center=True),
+                Province("bre", "Brest", Terrain.COAST, center=True),
+                Province("alp", "Alps", Terrain.IMPASSABLE)],
+               [Edge("bre", "bot", Crossing.FLEET), Edge("bre", "par", Crossing.ARMY)],
+               [Power("france", "France", "French", "F", homes=("par", "bre"),
+                      units=(Unit(UnitType.ARMY, "par"), Unit(UnitType.FLEET, "bre"))),
+                Power("north", "North", "Northern", "N")])
+    kinds = {(o.kind, o.subject): o.disagrees for o in offers(drawn, judge)}
+    assert kinds == {("ids", "gob -> bot"): False, ("spaces", "alp"): False, ("names", "gob"): False,
+                     ("names", "bre"): False, ("centres", "bre"): False, ("powers", "france"): False,
+                     ("powers", "north"): False}
+    after, _ = take(drawn, judge)
+    assert [p.id for p in after.provinces] == ["bot", "par", "bre", "alp"]
+    # a name the designer typed (Paris) is kept; a placeholder takes the judge's; the old code is an alias
+    assert [p.name for p in after.provinces] == ["Gulf of Bothnia", "Paris", "Brest", "Alps"]
+    assert after.province("bot").aliases == ("gob", "bothnia")
+    assert after.province("alp").terrain is Terrain.IMPASSABLE and after.province("bre").center
+    france = after.power("france")
+    assert (france.adjective, france.letter, france.colour) == ("French", "F", "#2050a0")  # its colour kept
+    assert france.homes == ("par", "bre") and france.units[1] == Unit(UnitType.FLEET, "bre")
+    assert _links(after) == [("bot", "bre", "fleet"), ("bre", "par", "army")]
+    assert offers(after, judge) == []
+
+
+def test_coasts_named_as_the_judge_names_them_keep_where_the_drawing_put_them():
+    # the drawing names Egypt's coasts nc and sc; the judge nc and ec, matched by the waters
+    # each reaches: the drawing's sc (the Red Sea side) is the judge's ec
+    provinces = [Province("eas", "EAS", Terrain.WATER), Province("red", "RED", Terrain.WATER),
+                 Province("sue", "SUE", Terrain.WATER)]
+    drawn = _v(provinces + [Province("egy", "EGY", Terrain.COAST, coasts=(Coast("nc", unit_pos=(1.0, 2.0)),
+                                                                        Coast("sc", unit_pos=(5.0, 6.0))))],
+               [Edge("eas", "egy/nc", Crossing.FLEET), Edge("egy/nc", "sue", Crossing.FLEET),
+                Edge("egy/sc", "red", Crossing.FLEET), Edge("egy/sc", "sue", Crossing.FLEET)])
+    judge = _v(provinces + [Province("egy", "Egypt", Terrain.COAST, coasts=(Coast("ec", "East Coast"),
+                                                                         Coast("nc", "North Coast")))],
+               [Edge("egy/nc", "eas", Crossing.FLEET), Edge("egy/nc", "sue", Crossing.FLEET),
+                Edge("egy/ec", "red", Crossing.FLEET), Edge("egy/ec", "sue", Crossing.FLEET)])
+    [offer] = offers(drawn, judge, ("coasts",))
+    assert not offer.disagrees and "ec (drawn sc)" in offer.why
+    after, _ = take(drawn, judge)
+    egy = after.province("egy")
+    assert [(c.id, c.unit_pos) for c in egy.coasts] == [("ec", (5.0, 6.0)), ("nc", (1.0, 2.0))]
+    assert _links(after) == [("eas", "egy/nc", "fleet"), ("egy/ec", "red", "fleet"), ("egy/ec", "sue", "fleet"),
+                             ("egy/nc", "sue", "fleet")]
+
+
+def test_a_coast_the_judge_splits_otherwise_disagrees():
+    drawn = _v([Province("a", "A", Terrain.WATER), Province("b", "B", Terrain.WATER),
+                Province("c", "C", Terrain.WATER),
+                Province("jor", "JOR", Terrain.COAST, coasts=(Coast("nc"), Coast("sc")))],
+               [Edge("a", "jor/nc", Crossing.FLEET), Edge("b", "jor/sc", Crossing.FLEET),
+                Edge("c", "jor/sc", Crossing.FLEET)])
+    judge = replace(drawn, provinces=drawn.provinces[:3] + (
+        Province("jor", "Jordan", Terrain.COAST, coasts=(Coast("nc"), Coast("sc"), Coast("wc"))),),
+        edges=(Edge("a", "jor/nc", Crossing.FLEET), Edge("b", "jor/sc", Crossing.FLEET),
+               Edge("c", "jor/wc", Crossing.FLEET)))
+    [offer] = offers(drawn, judge, ("coasts",))
+    assert offer.disagrees
+    after, _ = take(drawn, judge)
+    assert [c.id for c in after.province("jor").coasts] == ["nc", "sc", "wc"]
+    assert _links(after) == [("a", "jor/nc", "fleet"), ("b", "jor/sc", "fleet"), ("c", "jor/wc", "fleet")]
 
 
 def test_terrain_from_the_judge_where_the_fill_guessed_otherwise():
-    from variantkit.from_judge import terrain_changes
     drawn = _v([Province("phi", "PHI", Terrain.WATER), Province("oms", "OMS", Terrain.LAND),
-                Province("par", "PAR", Terrain.LAND),
+                Province("par", "PAR", Terrain.LAND), Province("obd", "OBD", Terrain.LAND, offboard=True),
                 Province("spa", "SPA", Terrain.COAST, coasts=(Coast("nc"), Coast("sc")))], [])
     judge = _v([Province("philippines", "Philippines", Terrain.COAST, aliases=("phi",)),
                 Province("oms", "Omsk", Terrain.COAST), Province("par", "Paris", Terrain.LAND),
-                Province("spa", "Spain", Terrain.LAND)], [])
+                Province("obd", "Box D", Terrain.COAST), Province("spa", "Spain", Terrain.LAND)], [])
     # Paris agrees; Spain keeps its named coasts, so stays a coast
-    assert terrain_changes(drawn, judge) == {"phi": Terrain.COAST, "oms": Terrain.COAST}
+    assert terrain_changes(drawn, judge) == {"phi": Terrain.COAST, "oms": Terrain.COAST, "obd": Terrain.COAST}
+    # a box's fill says nothing of its terrain: only the board's spaces disagree
+    assert {o.subject: o.disagrees for o in offers(drawn, judge, ("terrain",))} == \
+        {"phi": True, "oms": True, "obd": False}
 
 
-def test_a_box_link_guessed_with_other_units_is_offered_as_the_judge_has_it():
-    drawn = _v([Province("x", "X", Terrain.COAST, offboard=True), Province("mor", "MOR", Terrain.COAST),
-                Province("a", "A", Terrain.LAND), Province("b", "B", Terrain.COAST)],
-               [Edge("mor", "x", Crossing.ARMY), Edge("a", "b", Crossing.ARMY)])
-    judge = _v([Province("x", "X", Terrain.COAST), Province("mor", "MOR", Terrain.COAST),
-                Province("a", "A", Terrain.COAST), Province("b", "B", Terrain.COAST)],
-               [Edge("x", "mor", Crossing.BOTH), Edge("a", "b", Crossing.BOTH)])
-    # a-b touches no box: the drawing shows it, the designer judges it
-    assert [(e.a, e.b, e.units) for e in box_links(drawn, judge)] == [("x", "mor", Crossing.BOTH)]
+def test_youngstown_from_jdips_drawing_and_dpjudges_map(reference):
+    """The drawing's inference, then everything DPjudge's map says: the bundled
+    Youngstown (made from DPjudge's files apart from this) in graph, codes,
+    names, centres, homes and units; five places flagged, all about the
+    drawing (Omsk's river, the Philippines' fill, Thailand's isthmus)."""
+    from variantkit import edit
+    from variantkit.art import infer_svg, skeleton
+    from variantkit.diff import _crossings
+    from variantkit.from_judge import read_names_source
+    from variantkit.io import load
+    from tests.conftest import MAPS
+    doc, inference = infer_svg(str(reference / "jdip" / "youngstown.svg"))
+    drawn = edit.accept(replace(skeleton(doc, inference, "youngstown", "youngstown.svg"), edges=()),
+                        [p.edge for p in inference.edges])
+    judge, _ = read_names_source(str(reference / "dpjudge" / "youngstown.map"))
+    target = load(str(MAPS / "youngstown")).variant
+    flagged = sorted((o.kind, o.subject) for o in offers(drawn, judge) if o.disagrees)
+    after, taken = take(drawn, judge)
+    flagged_taken = sorted((o.kind, o.subject) for o in taken if o.disagrees)
+    assert flagged_taken == [("links", "oms - sib"), ("links", "oms - stp/nc"), ("links", "sia - tha/wc"),
+                             ("terrain", "oms"), ("terrain", "phi")]
+    assert len(flagged) == 5  # the same five before the codes change (Thailand's then under jDip's gos)
+    assert _crossings(after).keys() == _crossings(target).keys()
+    for p in target.provinces:
+        mine = after.province(p.id)
+        assert (mine.name, mine.aliases, mine.terrain, mine.center, [c.id for c in mine.coasts]) == \
+            (p.name, p.aliases, p.terrain, p.center, [c.id for c in p.coasts]), p.id
+    for pw in target.powers:
+        assert replace(after.power(pw.id), colour=pw.colour) == pw
+    # Egypt's coasts keep the places the drawing gave them, under the judge's names
+    assert {c.id for c in after.province("egy").coasts if c.unit_pos} == {"nc"}

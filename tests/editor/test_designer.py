@@ -445,20 +445,42 @@ def test_the_drawings_powers_are_added_in_one_step(window, qtbot, reference):
     assert not window.doc.variant.powers
 
 
-def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
-    """jDip's drawing names no province; jDip's variants.xml does: taken in one step."""
-    window.open_path(str(reference / "jdip" / "youngstown.svg"))
-    panel = window.proposals
-    assert window.doc.variant.province("adr").name == "ADR"
-    qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
-    dialog = panel.names_dialog
-    assert dialog.isVisible()
-    name_box = [e for e in dialog.findChildren(QLineEdit) if e.isVisible()][0]
-    name_box.setText(str(reference / "jdip" / "variants.xml"))  # the file name typed in the dialog
+def _read_judge_file(window, qtbot, path):
+    """The panel's button, the file's name typed in its dialog, Return."""
+    window.docks["From a judge"].raise_()
+    panel = window.judge
+    qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
+    assert panel.dialog.isVisible()
+    name_box = [e for e in panel.dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    name_box.setText(str(path))
     qtbot.keyClick(name_box, Qt.Key.Key_Return)
-    assert not dialog.isVisible() and not panel.take_names.isHidden()
+    assert not panel.dialog.isVisible()
+    return panel
+
+
+def _click_item(qtbot, tree, item, modifier=Qt.KeyboardModifier.NoModifier):
+    tree.scrollToItem(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, modifier, tree.visualItemRect(item).center())
+
+
+def _tree_items(tree):
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        yield top
+        for j in range(top.childCount()):
+            yield top.child(j)
+
+
+def test_names_from_jdips_own_file_in_one_step(window, qtbot, reference):
+    """jDip's drawing names no province; jDip's variants.xml does: its names
+    group picked and taken, one step."""
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    assert window.doc.variant.province("adr").name == "ADR"
+    panel = _read_judge_file(window, qtbot, reference / "jdip" / "variants.xml")
+    names = [i for i in _tree_items(panel.tree) if i.text(0).startswith("names and aliases")][0]
+    _click_item(qtbot, panel.tree, names)
     steps = window.doc.undo.count()
-    qtbot.mouseClick(panel.take_names, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.take_picked, Qt.MouseButton.LeftButton)
     v = window.doc.variant
     assert window.doc.undo.count() == steps + 1
     # the names jDip's adjacency file gives (read here apart, as the truth)
@@ -468,28 +490,24 @@ def test_names_from_the_judges_own_file_in_one_step(window, qtbot, reference):
     named = [p for p in v.provinces if p.id in truth]
     assert len(named) > 150 and all(p.name == truth[p.id] for p in named)
     assert "adriatic" in v.province("adr").aliases
+    assert not any(i.text(0).startswith("names and aliases") for i in _tree_items(panel.tree))
     window.doc.undo.undo()
     assert window.doc.variant.province("adr").name == "ADR"
 
 
-def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtbot, reference):
+def test_off_board_boxes_links_from_the_judges_adjacency(window, qtbot, reference):
     """The drawing draws the boxes apart from everything; jDip's adjacency links
-    them.  Once its file is read, one click takes every link of a box, as the
-    judge has it (links the drawing guessed army-only become both)."""
+    them.  Picking the links group takes every link of a box, as the judge has it."""
     window.open_path(str(reference / "jdip" / "youngstown.svg"))
-    panel = window.proposals
-    qtbot.mouseClick(panel.accept_all, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
     boxes = {p.id for p in window.doc.variant.provinces if p.offboard}
     assert len(boxes) == 12
-    guessed = {pid: window.doc.variant.province(pid).terrain for pid in ("obd", "obg", "oms", "phi")}
-    qtbot.mouseClick(panel.names_from, Qt.MouseButton.LeftButton)
-    name_box = [e for e in panel.names_dialog.findChildren(QLineEdit) if e.isVisible()][0]
-    name_box.setText(str(reference / "jdip" / "variants.xml"))
-    qtbot.keyClick(name_box, Qt.Key.Key_Return)
-    assert not panel.take_links.isHidden()
+    panel = _read_judge_file(window, qtbot, reference / "jdip" / "variants.xml")
+    links = [i for i in _tree_items(panel.tree) if i.text(0).startswith("links")][0]
+    _click_item(qtbot, panel.tree, links)
     steps = window.doc.undo.count()
-    qtbot.mouseClick(panel.take_links, Qt.MouseButton.LeftButton)
-    assert window.doc.undo.count() == steps + 1 and panel.take_links.isHidden()
+    qtbot.mouseClick(panel.take_picked, Qt.MouseButton.LeftButton)
+    assert window.doc.undo.count() == steps + 1
     # the truth, read here apart from jDip's adjacency: mv moves armies, xc fleets
     from lxml import etree
     adjacency = etree.parse(str(reference / "jdip" / "youngstown_adjacency.xml"))
@@ -506,15 +524,60 @@ def test_off_board_boxes_links_from_the_judges_adjacency_in_one_step(window, qtb
         if (e.a in boxes or e.b in boxes) and "/" not in e.a + e.b:
             have[frozenset((e.a, e.b))] = {u for u in ("army", "fleet") if getattr(e.units, u)}
     assert sum(1 for pair in truth if pair <= boxes) == 19 and have == truth
-    # terrains the fills guessed wrong, now as DPjudge's Youngstown has them (boxes D and G are coasts)
-    from variantkit.io import load
-    from tests.conftest import MAPS
-    target = load(str(MAPS / "youngstown")).variant
-    for pid in ("obd", "obg", "oms", "phi"):
-        assert guessed[pid] is not target.province(pid).terrain
-        assert window.doc.variant.province(pid).terrain is target.province(pid).terrain
     window.doc.undo.undo()
     assert not any(e.a in boxes and e.b in boxes for e in window.doc.variant.edges)
+
+
+def test_dpjudges_map_settles_what_the_drawing_cannot_say(window, qtbot, reference):
+    """DPjudge's Youngstown over jDip's drawing: the five places where the judge
+    contradicts the drawing are flagged and shown on the map when picked; the
+    codes taken as a group, then all the rest, each one undo step; the result
+    is the bundled Youngstown's graph, names, centres, homes and units."""
+    from variantkit.diff import _crossings
+    from variantkit.io import load
+    from tests.conftest import MAPS
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    drawn = window.doc.variant
+    panel = _read_judge_file(window, qtbot, reference / "dpjudge" / "youngstown.map")
+    assert panel.note.text().startswith("youngstown.map: ") and "5 disagree with the drawing" in panel.note.text()
+    flagged = [i for i in _tree_items(panel.tree) if i.text(0).startswith("⚠ ")]
+    assert len(flagged) == 5 and all(i.parent().isExpanded() for i in flagged)
+    # a link the judge has otherwise: highlighted on the map; a terrain: its province selected
+    omsk = [i for i in flagged if i.text(0) == "⚠ oms - sib"][0]
+    _click_item(qtbot, panel.tree, omsk)
+    assert window.scene.highlight == ("oms", "sib")
+    phi = [i for i in flagged if i.text(0) == "⚠ phi"][0]
+    _click_item(qtbot, panel.tree, phi)
+    from variantkit_editor.scene import ProvinceItem
+    assert [i.pid for i in window.scene.selectedItems() if isinstance(i, ProvinceItem)] == ["phi"]
+    # the codes, as a group
+    codes = [i for i in _tree_items(panel.tree) if i.text(0).startswith("codes")][0]
+    _click_item(qtbot, panel.tree, codes)
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.take_picked, Qt.MouseButton.LeftButton)
+    assert window.doc.undo.count() == steps + 1
+    assert window.doc.variant.province("bot") is not None and window.doc.variant.province("gob") is None
+    qtbot.mouseClick(panel.take_all, Qt.MouseButton.LeftButton)
+    assert window.doc.undo.count() == steps + 2
+    assert panel.tree.topLevelItemCount() == 0 and "already says all it says" in panel.note.text()
+    target = load(str(MAPS / "youngstown")).variant
+    v = window.doc.variant
+    assert _crossings(v).keys() == _crossings(target).keys()
+    assert {p.id: (p.name, p.center) for p in v.provinces} == {p.id: (p.name, p.center) for p in target.provinces}
+    assert {p.id: (p.homes, p.units) for p in v.powers} == {p.id: (p.homes, p.units) for p in target.powers}
+    window.doc.undo.undo()
+    window.doc.undo.undo()
+    assert window.doc.variant == drawn
+
+
+def test_a_file_that_is_no_judges_file_is_said_so(window, qtbot, tmp_path, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    bad = tmp_path / "notes.map"
+    bad.write_text("this is not a map\n\x00\x01")
+    panel = _read_judge_file(window, qtbot, bad)
+    assert panel.note.text().startswith("cannot read notes.map")
+    assert panel.tree.topLevelItemCount() == 0 and not panel.take_all.isEnabled()
 
 
 # -- rejecting proposals ---------------------------------------------------------

@@ -1,0 +1,153 @@
+"""What a judge's own file (jDip's variants.xml, a DPjudge .map, a variant)
+says that the drawing does not: its codes, the spaces the drawing leaves
+out, terrains, coasts, links, names, centres, powers with their homes and
+units.  Read once; listed by kind, the places where the judge contradicts
+the drawing flagged and first; taken all at once or as picked, each take
+one undo step.  The rules of it are the library's (variantkit.from_judge)."""
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QLabel, QPushButton,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from variantkit.edit import EditError
+from variantkit.from_judge import KIND_TITLES, KINDS, offers, read_names_source, take
+
+from .design_commands import EditVariant
+from .document import Document
+
+
+class JudgePanel(QWidget):
+    offer_picked = Signal(str, str)  # (kind, subject) of the one offer picked
+
+    def __init__(self, doc: Document, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.source = None  # (file name, Variant)
+        layout = QVBoxLayout(self)
+        self.open_button = QPushButton("Read a judge's file...")
+        self.open_button.setToolTip("jDip's variants.xml, a DPjudge .map or a variant file: what it says that "
+                                    "the drawing does not is offered here")
+        self.open_button.clicked.connect(lambda: self.dialog.open())
+        layout.addWidget(self.open_button)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["From the judge's file", "Why"])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.itemSelectionChanged.connect(self._picked)
+        layout.addWidget(self.tree)
+        row = QHBoxLayout()
+        self.take_picked = QPushButton("Take picked")
+        self.take_all = QPushButton("Take all")
+        self.take_picked.clicked.connect(self._take_picked)
+        self.take_all.clicked.connect(self._take_all)
+        row.addWidget(self.take_picked)
+        row.addWidget(self.take_all)
+        layout.addLayout(row)
+        self.dialog = QFileDialog(self, "A judge's file: jDip's variants.xml, a DPjudge .map or a variant")
+        self.dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        self.dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        self.dialog.setNameFilter("Judges' files (*.xml *.map *.yaml)")
+        self.dialog.fileSelected.connect(self.read)
+        self.items: dict = {}  # id(tree item) -> Offer, or the kind for a group heading
+        self.offers: list = []
+        doc.changed.connect(lambda _: self.refresh())
+        self.refresh()
+
+    def read(self, path: str) -> None:
+        """Read the file; nothing is changed until something is taken."""
+        from variantkit.problems import UnusableInput
+        try:
+            source, problems = read_names_source(path)
+        except UnusableInput as exc:
+            source, problems = None, exc.problems
+        if source is None:
+            self.source = None
+            self.note.setText(f"cannot read {os.path.basename(path)}: "
+                              + "; ".join(str(p).splitlines()[0] for p in problems[:3]))
+        else:
+            self.source = (os.path.basename(path), source)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self.items = {}
+        self.offers = offers(self.doc.variant, self.source[1]) if self.source else []
+        for kind in KINDS:
+            mine = [o for o in self.offers if o.kind == kind]
+            if not mine:
+                continue
+            flagged = sum(o.disagrees for o in mine)
+            top = QTreeWidgetItem([f"{KIND_TITLES[kind]} ({len(mine)})",
+                                   f"{flagged} disagree with the drawing" if flagged else ""])
+            self.tree.addTopLevelItem(top)
+            self.items[id(top)] = (top, kind)
+            for o in sorted(mine, key=lambda o: not o.disagrees):  # the ones to look at first
+                item = QTreeWidgetItem([("⚠ " if o.disagrees else "") + o.subject, o.why])
+                if o.disagrees:
+                    item.setForeground(0, QBrush(QColor("#b05000")))
+                    item.setToolTip(0, "the judge's file contradicts what the drawing shows: look before taking")
+                top.addChild(item)
+                self.items[id(item)] = (item, o)
+            top.setExpanded(bool(flagged))
+        self.tree.blockSignals(False)
+        if self.source:
+            flagged = sum(o.disagrees for o in self.offers)
+            self.note.setText(f"{self.source[0]}: {len(self.offers)} to take"
+                              + (f", {flagged} disagree with the drawing" if flagged else "")
+                              if self.offers else f"{self.source[0]}: the variant already says all it says")
+        self.take_all.setEnabled(bool(self.offers))
+        self.take_picked.setEnabled(bool(self.offers))
+
+    def picked(self):
+        """(kinds picked whole, single offers picked)."""
+        kinds, singles = [], []
+        for item in self.tree.selectedItems():
+            hit = self.items.get(id(item))
+            if hit is None:
+                continue
+            if isinstance(hit[1], str):
+                kinds.append(hit[1])
+            elif hit[1].kind not in kinds:
+                singles.append(hit[1])
+        return kinds, singles
+
+    def _picked(self) -> None:
+        kinds, singles = self.picked()
+        if len(singles) == 1 and not kinds:
+            self.offer_picked.emit(singles[0].kind, singles[0].subject)
+
+    def _push(self, change, text: str) -> None:
+        try:
+            change(self.doc.variant)  # tried first: a take that cannot be made is said, not half made
+        except EditError as exc:
+            self.note.setText(f"cannot take it: {exc}")
+            return
+        self.doc.undo.push(EditVariant(self.doc, change, text))
+
+    def _take_all(self) -> None:
+        if self.source and self.offers:
+            source = self.source[1]
+            self._push(lambda v: take(v, source)[0], f"Take all from {self.source[0]}")
+
+    def _take_picked(self) -> None:
+        if not self.source:
+            return
+        kinds, singles = self.picked()
+        source = self.source[1]
+        # single offers were worked out on the variant as it is: new codes go last
+        singles.sort(key=lambda o: (o.kind == "ids", KINDS.index(o.kind)))
+
+        def change(v):
+            for o in singles:
+                v = o.change(v)
+            return take(v, source, kinds)[0] if kinds else v
+        if kinds or singles:
+            what = ", ".join([KIND_TITLES[k] for k in kinds] + [o.subject for o in singles][:3])
+            self._push(change, f"Take {what} from {self.source[0]}")
