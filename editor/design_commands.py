@@ -114,3 +114,17 @@ class RejectProposals(_Change):
 
     def build(self, s):
         return s._replace(rejected=s.rejected | frozenset(self.pairs))
+
+
+class DrawCoast(_Change):
+    """Named coasts drawn on the map, each reaching the waters along its line
+    (a line that waited for the other side of its province comes with it)."""
+
+    def __init__(self, doc: Document, pid: str, drawn: Dict[str, List[str]]):
+        said = "; ".join(f"{pid}/{c}: {' '.join(sorted(w))}" for c, w in sorted(drawn.items()))
+        super().__init__(doc, f"Draw {said}")
+        self.pid, self.drawn = pid, {c: sorted(w) for c, w in drawn.items()}
+        self._make()
+
+    def build(self, s):
+        return _variant(s, edit.with_coasts(s.variant, self.pid, self.drawn))

@@ -154,6 +154,8 @@ def install(window) -> None:
     window.docks["Problems"].raise_()
     window.tools["positions"] = PositionTool(doc)
     window.tools["homes"] = PowerClickTool(doc, window.powers)
+    from .coast_tool import CoastLineTool
+    window.tools["coast"] = CoastLineTool(doc, window.status)
 
     # the legend of the overlay, over the map's corner while the overlay shows
     window.legend = QLabel(legend_html(), window.view)
@@ -232,4 +234,5 @@ class _Links(QObject):
 
 def tool_entries():
     """(tool key, menu text, shortcut) of the tools this module adds."""
-    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"))
+    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"),
+            ("coast", "Draw a &coast (along the selected province's shore)", "C"))

@@ -218,6 +218,8 @@ class MapScene(QGraphicsScene):
             self._draw_edges(selected)
         if getattr(self.tool, "name", "") == "positions":
             self._draw_handles()
+        for item in getattr(self.tool, "overlay", lambda scene: ())(self):  # what the tool shows
+            self._add(item)
         if self.highlight is not None and view is None:
             self._draw_highlight(*self.highlight)
         if view is not None:
@@ -334,6 +336,11 @@ class MapScene(QGraphicsScene):
         if self.tool is not None and self.tool.move(self, event):
             return
         super().mouseMoveEvent(event)
+
+    def mouseDoubleClickEvent(self, event):
+        if self.tool is not None and getattr(self.tool, "double", lambda s, e: False)(self, event):
+            return
+        super().mouseDoubleClickEvent(event)
 
     def mouseReleaseEvent(self, event):
         if self.tool is not None and self.tool.release(self, event):

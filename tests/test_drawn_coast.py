@@ -4,7 +4,7 @@ province the coast (checked against the standard map's own coasts)."""
 import pytest
 
 from variantkit import edit
-from variantkit.geometry.drawn_coast import coast_id, onto_border, sides_by_direction, waters_along
+from variantkit.geometry.drawn_coast import coast_ids, onto_border, sides_by_direction, waters_along
 from variantkit.io import load
 from variantkit.validate import check
 from tests.conftest import MAPS
@@ -25,9 +25,9 @@ def test_a_line_along_the_north_shore_reaches_the_sea_and_the_coast_at_its_end()
     line = [(0, 0), (50, 0), (100, 0)]
     # n runs along it (2 units off); w is 2 units from its west end; e is land; p is the province
     assert waters_along(line, OUTLINES, SEASIDE, "p") == ["n", "w"]
-    # a line drawn 8 units inside the shore is 10 from n and 12 from w
-    assert waters_along([(10, 8), (90, 8)], OUTLINES, SEASIDE, "p") == []
-    assert waters_along([(10, 8), (90, 8)], OUTLINES, SEASIDE, "p", near=11) == ["n"]
+    # a line drawn 9 units inside the shore is 11 from n and 12 from w
+    assert waters_along([(10, 9), (90, 9)], OUTLINES, SEASIDE, "p") == []
+    assert waters_along([(10, 9), (90, 9)], OUTLINES, SEASIDE, "p", near=11.5) == ["n"]
 
 
 def test_a_line_along_the_south_shore_stops_short_of_the_west_coast():
@@ -43,32 +43,35 @@ def test_the_side_is_seen_from_the_centroid():
     ring = OUTLINES["p"]
     assert sides_by_direction(ring, [(0, 0), (100, 0)])[0] == ("nc", 0.0)
     assert sides_by_direction(ring, [(100, 20), (100, 80)])[0] == ("ec", 0.0)
-    assert coast_id(ring, [(10, 100), (90, 100)], {}, ["s"]) == "sc"
-    assert coast_id(ring, [(0, 10), (0, 90)], {}, ["w"]) == "wc"
+    assert coast_ids(ring, [[(10, 100), (90, 100)]], [["s"]], {}) == ["sc"]
+    assert coast_ids(ring, [[(0, 10), (0, 90)]], [["w"]], {}) == ["wc"]
+    # Bulgaria's shape of things: an east shore and a south one, each its own side
+    assert coast_ids(ring, [[(100, 20), (100, 60)], [(50, 100), (70, 100)]], [["bla"], ["aeg"]], {}) == ["ec", "sc"]
 
 
-def test_a_second_coast_faces_away_from_the_first():
-    # a wide province (centroid 200, 150); a short shore at its south-west corner: the
-    # line's middle (10, 270) is 32 degrees south of west, 58 degrees west of south
+def test_two_shores_on_one_side_are_told_apart_by_where_they_lie():
+    # a wide province (centroid 200, 150) with two short shores on its west end: a
+    # northern one (middle 20, 60) and one at the south-west corner (middle 10, 270);
+    # both lie west of the centroid (27 and 32 degrees off west)
     ring = box(0, 0, 400, 300)
-    line = [(0, 250), (20, 290)]
-    (first, off), (second, off2) = sides_by_direction(ring, line)[:2]
-    assert (first, round(off), second, round(off2)) == ("wc", 32, "sc", 58)
-    assert coast_id(ring, line, {}, ["g"]) == "wc"               # alone: the nearest side
-    assert coast_id(ring, line, {"nc": ["b"]}, ["g"]) == "sc"    # opposite the north coast
-    # a side opposite a coast is not taken when the line points well away from it:
-    # Bulgaria's south coast beside its east one (the west side is 99 degrees off)
-    assert coast_id(box(0, 0, 100, 100), [(50, 100), (70, 100)], {"ec": ["bla"]}, ["aeg"]) == "sc"
+    north, south = [(0, 40), (40, 80)], [(0, 250), (20, 290)]
+    assert [sides_by_direction(ring, line)[0][0] for line in (north, south)] == ["wc", "wc"]
+    assert coast_ids(ring, [north, south], [["b"], ["g"]], {}) == ["nc", "sc"]
+    assert coast_ids(ring, [south, north], [["g"], ["b"]], {}) == ["sc", "nc"]
+    # two shores on the north side lying apart west to east
+    assert coast_ids(ring, [[(300, 0), (340, 0)], [(60, 0), (100, 0)]], [["x"], ["y"]], {}) == ["ec", "wc"]
+    # alone, a line takes its nearest side
+    assert coast_ids(ring, [south], [["g"]], {}) == ["wc"]
 
 
 def test_a_side_named_already_is_drawn_again_or_the_next_free_side_is_taken():
     ring = OUTLINES["p"]
     north = [(0, 0), (100, 0)]
-    assert coast_id(ring, north, {"nc": ["n", "w"], "sc": ["s"]}, ["n"]) == "nc"   # shares n: drawn again
+    assert coast_ids(ring, [north], [["n"]], {"nc": ["n", "w"], "sc": ["s"]}) == ["nc"]   # shares n: drawn again
     # a second coast on the north side, reaching other waters: the next side by direction
     line = [(0, 0), (20, 0)]   # middle (10, 0): north, then west
-    assert coast_id(ring, line, {"nc": ["n"]}, ["w"]) == "wc"
-    assert coast_id(ring, line, {"nc": ["n"], "wc": ["x"], "ec": ["y"], "sc": ["z"]}, ["w"]) == "c2"
+    assert coast_ids(ring, [line], [["w"]], {"nc": ["n"]}) == ["wc"]
+    assert coast_ids(ring, [line], [["w"]], {"nc": ["n"], "wc": ["x"], "ec": ["y"], "sc": ["z"]}) == ["c2"]
 
 
 # -- the edit ------------------------------------------------------------------------
@@ -88,8 +91,8 @@ def test_two_drawn_coasts_give_the_bundled_edges(standard, pid, first, second):
     plain = edit.set_coasts(standard, pid, {})            # a province whose coasts are not named yet
     assert plain.province(pid).coasts == () and edit.coasts_of(plain, pid) == {}
     with pytest.raises(edit.OneCoast, match="draw the other side"):
-        edit.with_coast(plain, pid, first, bundled[first])
-    v = edit.with_coast(plain, pid, second, bundled[second], pending={first: bundled[first]})
+        edit.with_coasts(plain, pid, {first: bundled[first]})
+    v = edit.with_coasts(plain, pid, {first: bundled[first], second: bundled[second]})
     assert _touching(v, pid) == _touching(standard, pid)
     assert [c.id for c in v.province(pid).coasts] == sorted((first, second))
     # a fleet stood on the province while it had no named coasts: the check says to name one
@@ -99,10 +102,10 @@ def test_two_drawn_coasts_give_the_bundled_edges(standard, pid, first, second):
 
 def test_a_coast_drawn_again_keeps_the_other(standard):
     # Spain's north coast drawn short of Portugal: the south coast is untouched
-    v = edit.with_coast(standard, "spa", "nc", ["gas", "mao"])
+    v = edit.with_coasts(standard, "spa", {"nc": ["gas", "mao"]})
     assert edit.coasts_of(v, "spa") == {"nc": ["gas", "mao"], "sc": ["lyo", "mao", "mar", "por", "wes"]}
     # Portugal keeps its army edge to Spain; the fleet edge to the north coast went
     assert [e.units.value for e in v.edges if {e.a, e.b} == {"por", "spa"}] == ["army"]
     assert not [e for e in v.edges if {e.a, e.b} == {"por", "spa/nc"}]
     with pytest.raises(edit.EditError, match="reaches no sea"):
-        edit.with_coast(standard, "spa", "nc", [])
+        edit.with_coasts(standard, "spa", {"nc": []})

@@ -289,22 +289,22 @@ def coasts_of(v: Variant, pid: str) -> Dict[str, List[str]]:
     return out
 
 
-def with_coast(v: Variant, pid: str, coast: str, waters: Iterable[str],
-               pending: Optional[Mapping[str, Iterable[str]]] = None) -> Variant:
-    """One named coast set to reach ``waters`` (added, or drawn again), the
-    province's other coasts kept as they are, with ``pending`` ones (named
-    but not yet in the variant) joined: :func:`set_coasts` moves the fleet
-    edges.  A water stays on every coast that reaches it (Spain's north and
-    south coasts both reach the Mid-Atlantic).  Raises :class:`OneCoast`
-    when the province would have a single named coast."""
+def with_coasts(v: Variant, pid: str, drawn: Mapping[str, Iterable[str]]) -> Variant:
+    """Named coasts set to reach the waters given (added, or drawn again),
+    the province's other coasts kept as they are: :func:`set_coasts` moves
+    the fleet edges.  A water stays on every coast that reaches it (Spain's
+    north and south coasts both reach the Mid-Atlantic).  Raises
+    :class:`OneCoast` when the province would have a single named coast."""
     coasts = coasts_of(v, pid)
-    for c, targets in (pending or {}).items():
-        coasts.setdefault(c, sorted(targets))
-    coasts[coast] = sorted(set(waters))
-    if not coasts[coast]:
-        raise EditError(f"the line reaches no sea or coast of {pid}: draw it along the shore")
+    for coast, waters in drawn.items():
+        coasts[coast] = sorted(set(waters))
+        if not coasts[coast]:
+            raise EditError(f"{pid}/{coast} reaches no sea or coast: draw its line along the shore")
+    if not drawn:
+        raise EditError(f"no coast of {pid} drawn")
     if len(coasts) < 2:
-        raise OneCoast(f"{pid}/{coast} reaches {', '.join(coasts[coast])}: "
+        (coast, waters), = coasts.items()
+        raise OneCoast(f"{pid}/{coast} reaches {', '.join(waters)}: "
                        f"now draw the other side of {pid} too (one coast is just the province)")
     return set_coasts(v, pid, coasts)
 

@@ -656,3 +656,146 @@ def test_rejected_proposals_stay_rejected_after_recovery(window, qtbot, tmp_path
     assert sorted(_proposal_rows(again.proposals)) == ["aaa - bbb", "ccc - ddd"]
     again.doc.undo.setClean()
     again.recovery.clear()
+
+
+# -- coasts drawn on the map -----------------------------------------------------------
+
+COAST_TOOL = "Draw a coast (along the selected province's shore)"
+
+
+@pytest.fixture
+def standard_drawn(tmp_path, reference):
+    """The bundled standard map over a real drawing of it (the `diplomacy`
+    package's standard.svg, read from the reference folder), as a designer has
+    it: its provinces' outlines where they are on the map."""
+    import shutil
+    folder = tmp_path / "standard"
+    folder.mkdir()
+    shutil.copy(reference / "mila" / "standard.svg", folder / "standard.svg")
+    text = (MAPS / "standard" / "variant.yaml").read_text()
+    (folder / "variant.yaml").write_text(text.replace("\nid: standard\n", "\nid: standard\nart: standard.svg\n", 1))
+    return folder
+
+
+def _shore(doc, pid, start, via, end):
+    """Where a designer's hand goes tracing a stretch of a province's shore:
+    the vertices of its outline from the one nearest ``start`` to the one
+    nearest ``end``, the way round that passes ``via``."""
+    ring = max(doc.outlines[pid], key=len)
+    ring = ring[:-1] if tuple(ring[0]) == tuple(ring[-1]) else ring
+    def at(p):
+        return min(range(len(ring)), key=lambda i: (ring[i][0] - p[0]) ** 2 + (ring[i][1] - p[1]) ** 2)
+    i, k, j = at(start), at(via), at(end)
+    n = len(ring)
+    forward = [ring[(i + s) % n] for s in range((j - i) % n + 1)]
+    if k not in [(i + s) % n for s in range((j - i) % n + 1)]:
+        forward = [ring[(i - s) % n] for s in range((i - j) % n + 1)]
+    return [tuple(p) for p in forward]
+
+
+def _drag_along(scene, points):
+    mouse(scene, "press", *points[0])
+    for p in points[1:]:
+        mouse(scene, "move", *p)
+    mouse(scene, "release", *points[-1])
+
+
+def _click_on(window, qtbot, pid):
+    """A click with the Select tool on the province's own point."""
+    from PySide6.QtTest import QTest
+    item = window.scene.items_by_id[pid]
+    inside = item.path().toFillPolygon().boundingRect().center()
+    if not item.path().contains(inside):
+        from variantkit.geometry import label_point
+        from shapely.geometry import Polygon
+        x, y = label_point(Polygon(max(window.doc.outlines[pid], key=len)))
+        from PySide6.QtCore import QPointF
+        inside = QPointF(x, y)
+    window.view.centerOn(inside)
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     window.view.mapFromScene(inside))
+    assert window.properties.pid == pid
+
+
+def _edges_of(v, pid):
+    return sorted((e.a, e.b, e.units.value) for e in v.edges if pid in (e.a.split("/")[0], e.b.split("/")[0]))
+
+
+# (province, its first line, its second line), each (start, via, end) in the drawing's
+# units, read off the drawing: the stretch of shore each named coast of the standard map has
+SHORES = [
+    ("spa", ((384, 982), (262, 930), (191, 968)),      # north: from Gascony along the Mid-Atlantic to Portugal
+            ((175, 1144), (300, 1200), (491, 1047))),  # south: from Portugal along the Western Med to Marseilles
+    ("bul", ((1143, 1034), (1138, 1065), (1130, 1092)),  # east: Rumania, the Black Sea, Constantinople
+            ((1055, 1134), (1070, 1141), (1086, 1139))),  # south: Greece, the Aegean, Constantinople
+    ("stp", ((1061, 131), (1110, 130), (1160, 150)),   # north: Norway's corner along the Barents Sea
+            ((1077, 440), (1110, 470), (1002, 500))),  # south: Finland, the Gulf of Bothnia, Livonia
+]
+
+
+@pytest.mark.parametrize("pid,first,second", SHORES, ids=[s[0] for s in SHORES])
+def test_coasts_drawn_along_the_shore_are_the_standard_maps(window, qtbot, standard_drawn, pid, first, second):
+    from PySide6.QtTest import QTest
+    window.open_path(str(standard_drawn))
+    doc = window.doc
+    bundled = doc.variant
+    assert doc.art_file and pid in doc.outlines
+    _click_on(window, qtbot, pid)
+    # the designer starts from a province without named coasts: the Coasts field emptied
+    field = window.properties.coasts
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert doc.variant.province(pid).coasts == ()
+    plain = doc.variant
+    steps = doc.undo.count()
+    _action(window, COAST_TOOL).trigger()
+    assert window.tool_label.text() == f"Tool: {COAST_TOOL}"
+    # the first line: one coast alone is just the province, so it waits for the other side
+    _drag_along(window.scene, _shore(doc, pid, *first))
+    assert doc.variant == plain and doc.undo.count() == steps
+    assert "draw the other side" in window.statusBar().currentMessage()
+    # the other side: both coasts in one step, the edges exactly the standard map's
+    _drag_along(window.scene, _shore(doc, pid, *second))
+    assert doc.undo.count() == steps + 1
+    assert _edges_of(doc.variant, pid) == _edges_of(bundled, pid)
+    assert [c.id for c in doc.variant.province(pid).coasts] == [c.id for c in bundled.province(pid).coasts]
+    assert window.statusBar().currentMessage() == doc.undo.text(steps)
+    assert doc.undo.text(steps).startswith(f"Draw {pid}/")
+    from variantkit.edit import coasts_of
+    assert window.properties.coasts.text() == "; ".join(f"{c}: {' '.join(w)}"
+                                                        for c, w in sorted(coasts_of(bundled, pid).items()))
+    # Ctrl+Z restores exactly; Ctrl+Shift+Z draws them again
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.variant == plain
+    QTest.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert _edges_of(doc.variant, pid) == _edges_of(bundled, pid)
+    doc.undo.setClean()
+
+
+def test_a_coast_drawn_again_by_clicking_points(window, qtbot, standard_drawn):
+    """Points clicked along Spain's north shore, a double-click to end: the
+    north coast now reaches only what the line runs along (Gascony and the
+    Mid-Atlantic, short of Portugal); the south coast is as it was."""
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtWidgets import QGraphicsSceneMouseEvent
+    from variantkit.edit import coasts_of
+    window.open_path(str(standard_drawn))
+    doc = window.doc
+    before = doc.variant
+    _click_on(window, qtbot, "spa")
+    _action(window, COAST_TOOL).trigger()
+    shore = _shore(doc, "spa", (384, 982), (300, 945), (262, 930))
+    for p in shore[::4] + [shore[-1]]:
+        click(window.scene, *p)
+    assert doc.undo.count() == 0 and window.tools["coast"].points   # clicks only gather points
+    double = QGraphicsSceneMouseEvent(QEvent.Type.GraphicsSceneMouseDoubleClick)
+    double.setScenePos(QPointF(*shore[-1]))
+    double.setButton(Qt.MouseButton.LeftButton)
+    window.scene.mouseDoubleClickEvent(double)
+    assert doc.undo.count() == 1 and doc.undo.text(0) == "Draw spa/nc: gas mao"
+    assert coasts_of(doc.variant, "spa") == {"nc": ["gas", "mao"], "sc": coasts_of(before, "spa")["sc"]}
+    assert "no coast reaches" not in window.statusBar().currentMessage()   # por is still reached, by sc
+    doc.undo.undo()
+    assert doc.variant == before

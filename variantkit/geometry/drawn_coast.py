@@ -21,12 +21,11 @@ from shapely.ops import nearest_points, unary_union
 Pt = Tuple[float, float]
 Ring = Sequence[Pt]
 
-NEAR = 8.0  # drawing units: how far from the line a water may lie and still be reached
+NEAR = 10.0  # drawing units: how far from the line a water may lie and still be reached (drawings
+#              leave gaps of up to 7 or 8 units between neighbours, drawn as thick borders)
 
 # the four sides, as directions in a drawing (y grows downwards)
 SIDES: Dict[str, Pt] = {"nc": (0.0, -1.0), "ec": (1.0, 0.0), "sc": (0.0, 1.0), "wc": (-1.0, 0.0)}
-OPPOSITE = {"nc": "sc", "sc": "nc", "ec": "wc", "wc": "ec"}
-FACING_APART = 70.0  # degrees: within this, a coast takes the side opposite another coast
 
 
 def _shape(rings: Iterable[Ring]):
@@ -84,34 +83,44 @@ def sides_by_direction(rings: Sequence[Ring], points: Sequence[Pt]) -> List[Tupl
     return sorted(((side, _angle(way, d)) for side, d in SIDES.items()), key=lambda s: (s[1], s[0]))
 
 
-def coast_id(rings: Sequence[Ring], points: Sequence[Pt], coasts: Mapping[str, Collection[str]],
-             waters: Collection[str]) -> str:
-    """The id of the coast a line marks on a province (its outline ``rings``)
-    that has ``coasts`` already (id -> what each reaches).
+def coast_ids(rings: Sequence[Ring], lines: Sequence[Sequence[Pt]], waters: Sequence[Collection[str]],
+              coasts: Mapping[str, Collection[str]]) -> List[str]:
+    """The ids of the coasts that ``lines`` mark on a province (its outline
+    ``rings``), each line reaching its ``waters``, the province having
+    ``coasts`` already (id -> what each reaches).
 
-    The nearest compass side of the line, except that the side opposite a
-    coast the province has wins when it is within FACING_APART degrees: two
-    coasts of one province face apart (St Petersburg's south coast lies west
-    of its centroid on most drawings, yet it is the coast opposite the north
-    one).  A side that is a coast already is that coast drawn again when it
-    shares a water with the line; otherwise the next free side is taken.
+    Each line takes the compass side nearest its direction from the
+    province's centroid.  Two lines on one side are told apart by where one
+    lies from the other: the northern one ``nc``, the southern ``sc`` (or
+    ``wc`` and ``ec`` when they lie apart east to west more than north to
+    south): St Petersburg's two shores both lie west of its centroid on a
+    drawing where the province reaches far east.  A side that is a coast
+    already is that coast drawn again when it shares a water with the line;
+    any other clash takes the line's next free side.
     """
-    ranked = sides_by_direction(rings, points)
-    off = dict(ranked)
-    order = [side for side, _ in ranked]
-    for other in sorted(coasts, key=lambda c: off.get(OPPOSITE.get(c, ""), 360.0)):
-        facing = OPPOSITE.get(other)
-        if facing is not None and facing not in coasts and off[facing] <= FACING_APART:
-            order.remove(facing)
-            order.insert(0, facing)
-            break
-    first = order[0]
-    if first not in coasts or set(coasts[first]) & set(waters):
-        return first
-    for side in order[1:]:
-        if side not in coasts:
-            return side
-    n = 2  # all four sides named: a fifth coast is numbered
-    while f"c{n}" in coasts:
-        n += 1
-    return f"c{n}"
+    ranked = [[side for side, _ in sides_by_direction(rings, line)] for line in lines]
+    middles = [_line(line).centroid for line in lines]
+    ids = [r[0] for r in ranked]
+    again = [ids[i] in coasts and bool(set(coasts[ids[i]]) & set(waters[i])) for i in range(len(lines))]
+    for i in range(len(lines)):
+        for j in range(i + 1, len(lines)):
+            if ids[i] != ids[j] or again[i] or again[j]:
+                continue
+            dx, dy = middles[j].x - middles[i].x, middles[j].y - middles[i].y
+            if abs(dy) >= abs(dx):
+                ids[i], ids[j] = ("nc", "sc") if dy > 0 else ("sc", "nc")
+            else:
+                ids[i], ids[j] = ("wc", "ec") if dx > 0 else ("ec", "wc")
+    used: List[str] = []
+    for i in range(len(lines)):
+        if again[i] or (ids[i] not in coasts and ids[i] not in used):
+            used.append(ids[i])
+            continue
+        free = [side for side in ranked[i] if side not in coasts and side not in used]
+        if not free:  # all four sides named: a fifth coast is numbered
+            n = 2
+            while f"c{n}" in coasts or f"c{n}" in used:
+                n += 1
+            free = [f"c{n}"]
+        used.append(free[0])
+    return used
