@@ -138,6 +138,10 @@ class Designer:
         if self.shots:
             self.step += 1
             self.w.fit()  # for the picture only: not counted
+            panel = self.w.validation  # and the problems of this step, not the last one's
+            panel.run_now()
+            while panel.shown != panel.generation:
+                QApplication.processEvents()
             self.settle()
             self.w.grab().save(os.path.join(self.shots, f"designer-{self.step}-{name}.png"))
 
@@ -207,7 +211,6 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
     d.click(judge.open_button)
     box = [e for e in judge.dialog.findChildren(QLineEdit) if e.isVisible()][0]
     d.type(box, judge_file)
-    d.shot("judge")
     for i in range(judge.tree.topLevelItemCount()):
         top = judge.tree.topLevelItem(i)
         for j in range(top.childCount()):
@@ -217,18 +220,22 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
                 judge.tree.scrollToItem(item)
                 d.click(judge.tree.viewport(), judge.tree.visualItemRect(item).center())
                 d.correct(f"{offer.kind} where the judge's file contradicts the drawing, looked at")
+    d.shot("judge")  # the last place looked at highlighted on the map
     d.click(judge.take_all)
+    d.shot("taken")
     want = {p.id: p for p in target.provinces}
     w.docks["Provinces"].raise_()
     d.clicks += 1
 
+    before = d.clicks
     # the drawing's codes that the target spells otherwise (jDip's gob is Bothnia, bot)
     for p in list(w.doc.variant.provinces):
         if p.id not in want:
             new = [q.id for q in target.provinces if p.id in q.aliases]
             if new:
                 d.cell(p.id, "id", new[0])
-    d.shot("renamed")
+    if d.clicks != before:  # (only a step that did something is pictured)
+        d.shot("renamed")
 
     # spaces the drawing leaves out (the Arctic Circle, the Caspian): drawn by hand
     have = {p.id for p in w.doc.variant.provinces}
@@ -247,6 +254,7 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
             x0 += 24
         d.menu("Select")
 
+    before = d.clicks
     # terrain the drawing got wrong
     for p in list(w.doc.variant.provinces):
         t = want[p.id].terrain.value
@@ -261,8 +269,10 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
             d.cell(p.id, "name", goal.name)
         if tuple(w.doc.variant.province(p.id).aliases) != goal.aliases:
             d.cell(p.id, "aliases", ", ".join(goal.aliases))
-    d.shot("names")
+    if d.clicks != before:  # (only a step that did something is pictured)
+        d.shot("names")
 
+    before = d.clicks
     # coasts named otherwise than the drawing names them: picked in the Coasts field
     # (a second pass for coasts facing each other, as Egypt's and Jordan's do)
     def coasts_text(pid, only_existing=False):
@@ -295,7 +305,8 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
 
     # the graph: what the drawing could not say (boxes' own links, canals, coasts it missed)
     fix_edges(d, target)
-    d.shot("graph")
+    if d.clicks != before:  # (only a step that did something is pictured)
+        d.shot("graph")
 
     # powers: the drawing's ten, added in one step; names, letters typed, colours picked
     w.docks["Proposals"].raise_()
@@ -382,12 +393,14 @@ def fix_edges(d: Designer, target) -> None:
     w = d.w
     from variantkit.diff import _crossings
     from variantkit.model import Crossing
-    w.docks["Edges"].raise_()
-    d.clicks += 1
     have, want = _crossings(w.doc.variant), _crossings(target)
     pairs = {}
-    for (a, b, _) in have.keys() | want.keys():
+    for (a, b, _) in have.keys() ^ want.keys():
         pairs.setdefault((a, b), set())
+    if not pairs:
+        return
+    w.docks["Edges"].raise_()
+    d.clicks += 1
     for (a, b) in sorted(pairs):  # a fixed order: the counts do not vary from run to run
         now = {u for u in ("army", "fleet") if (a, b, u) in have}
         goal = {u for u in ("army", "fleet") if (a, b, u) in want}

@@ -95,16 +95,23 @@ class RenameProvince(_Change):
         self._make()
 
     def build(self, s):
-        v = edit.rename(s.variant, self.old, self.new)
-        outlines = dict(s.outlines)
-        if self.old in outlines:
-            outlines[self.new] = outlines.pop(self.old)
-        art_ids = dict(s.art_ids)
-        art_ids[self.new] = art_ids.pop(self.old, self.old)
-        if art_ids[self.new] == self.new:
-            del art_ids[self.new]
-        s = _retarget(s, lambda loc: edit.renamed_location(loc, self.renames))
-        return s._replace(variant=v, outlines=outlines, art_ids=tuple(sorted(art_ids.items())))
+        return renamed_state(s, self.renames)._replace(variant=edit.rename(s.variant, self.old, self.new))
+
+
+def renamed_state(s: State, renames: Dict[str, str]) -> State:
+    """What goes with a variant's renames (old id -> new id): the outlines
+    under their new ids, the drawing's own ids kept in a mapping, proposals
+    and rejections following."""
+    outlines = dict(s.outlines)
+    art_ids = dict(s.art_ids)
+    for old, new in renames.items():
+        if old in outlines:
+            outlines[new] = outlines.pop(old)
+        art_ids[new] = art_ids.pop(old, old)
+        if art_ids[new] == new:
+            del art_ids[new]
+    s = _retarget(s, lambda loc: edit.renamed_location(loc, renames))
+    return s._replace(outlines=outlines, art_ids=tuple(sorted(art_ids.items())))
 
 
 class AddProvince(_Change):

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Tuple
 from variantkit import edit
 from variantkit.model import Edge, Point, Variant
 
-from .commands import _Change, _variant
+from .commands import _Change, _variant, renamed_state
 from .document import Document
 
 EdgeKey = Tuple[str, str]
@@ -97,6 +97,28 @@ class DragPosition(_Change):
             return False
         self.pos, self.after = other.pos, other.after
         return True
+
+
+class TakeFromJudge(_Change):
+    """What a judge's file offers, taken as one step; its new codes rename the
+    drawing's provinces as a rename in the table does (outlines, the
+    drawing's own ids and pending proposals follow)."""
+
+    def __init__(self, doc: Document, change: Callable[[Variant], Variant], renames: Dict[str, str], text: str,
+                 settles_links: bool = False):
+        super().__init__(doc, text)
+        self.change = change
+        self.renames = dict(renames)
+        self.settles_links = settles_links
+        self._make()
+
+    def build(self, s):
+        s = renamed_state(s, self.renames)._replace(variant=self.change(s.variant))
+        if self.settles_links:  # the judge has decided every link: a proposal it left out is rejected
+            have = {(e.a, e.b) for e in s.variant.edges}
+            s = s._replace(rejected=s.rejected | frozenset((p.edge.a, p.edge.b) for p in s.proposals
+                                                           if (p.edge.a, p.edge.b) not in have))
+        return s
 
 
 class RejectProposals(_Change):

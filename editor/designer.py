@@ -208,7 +208,10 @@ class _Links(QObject):
 
     def offer_picked(self, kind: str, subject: str) -> None:
         """What the judge's file would change, shown on the map: a link
-        highlighted, a province selected."""
+        highlighted, a province selected; nothing, once it is taken."""
+        if not kind:
+            self.w.scene.set_highlight(None)
+            return
         if kind == "links":
             a, b = subject.split(" - ")
             self.w.scene.set_highlight((a, b))

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QLab
 from variantkit.edit import EditError
 from variantkit.from_judge import KIND_TITLES, KINDS, offers, read_names_source, take
 
-from .design_commands import EditVariant
+from .design_commands import TakeFromJudge
 from .document import Document
 
 
 class JudgePanel(QWidget):
-    offer_picked = Signal(str, str)  # (kind, subject) of the one offer picked
+    offer_picked = Signal(str, str)  # (kind, subject) of the one offer picked; ("", "") none
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
@@ -56,6 +56,7 @@ class JudgePanel(QWidget):
         self.dialog.fileSelected.connect(self.read)
         self.items: dict = {}  # id(tree item) -> Offer, or the kind for a group heading
         self.offers: list = []
+        self.showing = False  # an offer is shown on the map
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -75,6 +76,9 @@ class JudgePanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        if self.showing:  # what was shown on the map is taken or gone
+            self.showing = False
+            self.offer_picked.emit("", "")
         self.tree.blockSignals(True)
         self.tree.clear()
         self.items = {}
@@ -97,6 +101,7 @@ class JudgePanel(QWidget):
                 self.items[id(item)] = (item, o)
             top.setExpanded(bool(flagged))
         self.tree.blockSignals(False)
+        self.tree.resizeColumnToContents(0)  # the codes whole; the reasons may run on
         if self.source:
             flagged = sum(o.disagrees for o in self.offers)
             self.note.setText(f"{self.source[0]}: {len(self.offers)} to take"
@@ -121,20 +126,26 @@ class JudgePanel(QWidget):
     def _picked(self) -> None:
         kinds, singles = self.picked()
         if len(singles) == 1 and not kinds:
+            self.showing = True
             self.offer_picked.emit(singles[0].kind, singles[0].subject)
 
-    def _push(self, change, text: str) -> None:
+    def _push(self, change, renames: dict, text: str, settles_links: bool) -> None:
         try:
             change(self.doc.variant)  # tried first: a take that cannot be made is said, not half made
         except EditError as exc:
             self.note.setText(f"cannot take it: {exc}")
             return
-        self.doc.undo.push(EditVariant(self.doc, change, text))
+        self.doc.undo.push(TakeFromJudge(self.doc, change, renames, text, settles_links))
+
+    @staticmethod
+    def _renames(taken) -> dict:
+        return dict(o.rename for o in taken if o.rename)
 
     def _take_all(self) -> None:
         if self.source and self.offers:
             source = self.source[1]
-            self._push(lambda v: take(v, source)[0], f"Take all from {self.source[0]}")
+            self._push(lambda v: take(v, source)[0], self._renames(self.offers), f"Take all from {self.source[0]}",
+                       settles_links=True)
 
     def _take_picked(self) -> None:
         if not self.source:
@@ -150,4 +161,5 @@ class JudgePanel(QWidget):
             return take(v, source, kinds)[0] if kinds else v
         if kinds or singles:
             what = ", ".join([KIND_TITLES[k] for k in kinds] + [o.subject for o in singles][:3])
-            self._push(change, f"Take {what} from {self.source[0]}")
+            renames = self._renames(singles + [o for o in self.offers if o.kind in kinds])
+            self._push(change, renames, f"Take {what} from {self.source[0]}", settles_links="links" in kinds)

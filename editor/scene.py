@@ -293,6 +293,8 @@ class MapScene(QGraphicsScene):
     def _draw_highlight(self, a: str, b: str) -> None:
         """A proposal picked in its list: both spaces outlined, a wide line between."""
         pen = QPen(QColor(255, 200, 0, 220), 5)
+        if any(self.doc.variant.province(split_location(loc)[0]) is None for loc in (a, b)):
+            return  # one end renamed or removed since it was picked: nothing to point at
         for loc in (a, b):
             item = self.items_by_id.get(split_location(loc)[0])
             if item is not None:

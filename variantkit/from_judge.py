@@ -90,6 +90,7 @@ class Offer:
     why: str
     disagrees: bool
     change: Callable[[Variant], Variant]
+    rename: Optional[Tuple[str, str]] = None  # (old id, new id) of a code taken: what else follows it
 
 
 def offers(v: Variant, source: Variant, kinds: Iterable[str] = KINDS) -> List[Offer]:
@@ -163,7 +164,7 @@ def _id_offers(v: Variant, source: Variant) -> List[Offer]:
         if mine is None or mine == q.id or q.id in ids:
             continue
         out.append(Offer("ids", f"{mine} -> {q.id}", f"the judge codes {mine} as {q.id}", False,
-                         _then(edit.rename, mine, q.id)))
+                         _then(edit.rename, mine, q.id), (mine, q.id)))
     return out
 
 

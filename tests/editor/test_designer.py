@@ -558,8 +558,14 @@ def test_dpjudges_map_settles_what_the_drawing_cannot_say(window, qtbot, referen
     qtbot.mouseClick(panel.take_picked, Qt.MouseButton.LeftButton)
     assert window.doc.undo.count() == steps + 1
     assert window.doc.variant.province("bot") is not None and window.doc.variant.province("gob") is None
+    # the shape, the drawing's own id and the accepted proposals follow the new code
+    assert "bot" in window.scene.items_by_id and "bot" in window.doc.outlines
+    assert dict(window.doc.art_ids)["bot"] == "gob"
+    assert window.proposals.pending() == []
     qtbot.mouseClick(panel.take_all, Qt.MouseButton.LeftButton)
     assert window.doc.undo.count() == steps + 2
+    # the judge settled every link: what the drawing proposed and the judge lacks is rejected, not pending
+    assert window.proposals.pending() == [] and window.scene.highlight is None
     assert panel.tree.topLevelItemCount() == 0 and "already says all it says" in panel.note.text()
     target = load(str(MAPS / "youngstown")).variant
     v = window.doc.variant
