@@ -33,6 +33,7 @@ class CoastLineTool(Tool):
         self.say = say
         self.points: List[Pt] = []
         self.pressed = self.moved = False
+        self.drawing_on: Optional[str] = None  # the province the points are for
         self.ink: Optional[QGraphicsPathItem] = None
         # lines drawn that wait for another side (one coast is just the province):
         # province -> [(line, waters)], shown dashed until that side is drawn
@@ -52,9 +53,12 @@ class CoastLineTool(Tool):
     def press(self, scene, event) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        if self._province(scene) is None:
+        pid = self._province(scene)
+        if pid is None:
             self.say("Draw a coast: select the province first (Select tool), then drag along its shore")
             return True
+        if pid != self.drawing_on:  # points clicked for another province are dropped
+            self.points, self.drawing_on = [], pid
         p = event.scenePos()
         self.points.append((p.x(), p.y()))
         self.pressed, self.moved = True, False

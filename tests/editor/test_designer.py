@@ -805,3 +805,22 @@ def test_a_coast_drawn_again_by_clicking_points(window, qtbot, standard_drawn):
     assert "no coast reaches" not in window.statusBar().currentMessage()   # por is still reached, by sc
     doc.undo.undo()
     assert doc.variant == before
+
+
+def test_drawing_a_coast_needs_a_shore_province(window, qtbot, standard_drawn):
+    window.open_path(str(standard_drawn))
+    doc = window.doc
+    _action(window, COAST_TOOL).trigger()
+    line = _shore(doc, "spa", (384, 982), (262, 930), (191, 968))
+    _drag_along(window.scene, line)               # nothing selected: the tool says what to do
+    assert doc.undo.count() == 0 and "select the province first" in window.statusBar().currentMessage()
+    _action(window, "Select").trigger()
+    _click_on(window, qtbot, "mao")
+    _action(window, COAST_TOOL).trigger()
+    _drag_along(window.scene, line)               # a sea has no named coasts
+    assert doc.undo.count() == 0 and window.statusBar().currentMessage().startswith("mao is a sea")
+    _action(window, "Select").trigger()
+    _click_on(window, qtbot, "spa")
+    _action(window, COAST_TOOL).trigger()
+    _drag_along(window.scene, [(300, 1060), (320, 1070), (340, 1060)])   # across the middle of Spain
+    assert doc.undo.count() == 0 and "reaches no sea or coast of spa" in window.statusBar().currentMessage()
