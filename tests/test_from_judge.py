@@ -136,13 +136,13 @@ def test_youngstown_from_jdips_drawing_and_dpjudges_map(reference):
     from variantkit import edit
     from variantkit.art import infer_svg, skeleton
     from variantkit.diff import _crossings
-    from variantkit.from_judge import read_names_source
+    from variantkit.from_judge import read_judge_file
     from variantkit.io import load
     from tests.conftest import MAPS
     doc, inference = infer_svg(str(reference / "jdip" / "youngstown.svg"))
     drawn = edit.accept(replace(skeleton(doc, inference, "youngstown", "youngstown.svg"), edges=()),
                         [p.edge for p in inference.edges])
-    judge, _ = read_names_source(str(reference / "dpjudge" / "youngstown.map"))
+    judge, _ = read_judge_file(str(reference / "dpjudge" / "youngstown.map"))
     target = load(str(MAPS / "youngstown")).variant
     flagged = sorted((o.kind, o.subject) for o in offers(drawn, judge) if o.disagrees)
     after, taken = take(drawn, judge)
@@ -175,12 +175,12 @@ def test_corpus_drawings_with_their_judges_file(reference, drawing, flagged):
     from variantkit import edit
     from variantkit.art import infer_svg, skeleton
     from variantkit.diff import _crossings
-    from variantkit.from_judge import read_names_source
+    from variantkit.from_judge import read_judge_file
     path = reference / "corpus" / "jdip" / drawing
     doc, inference = infer_svg(str(path))
     drawn = edit.accept(replace(skeleton(doc, inference, "x", path.name), edges=()),
                         [p.edge for p in inference.edges])
-    judge, _ = read_names_source(str(path.parent / "variants.xml"))
+    judge, _ = read_judge_file(str(path.parent / "variants.xml"))
     assert sum(o.disagrees for o in offers(drawn, judge)) == flagged
     after, _ = take(drawn, judge)
     assert _crossings(after).keys() == _crossings(judge).keys()
@@ -195,13 +195,13 @@ def test_the_diplomacy_packages_standard_drawing_with_a_judges_map(reference, ju
     from variantkit import edit
     from variantkit.art import infer_svg, skeleton
     from variantkit.diff import _crossings
-    from variantkit.from_judge import read_names_source
+    from variantkit.from_judge import read_judge_file
     from variantkit.io import load
     from tests.conftest import MAPS
     doc, inference = infer_svg(str(reference / "mila" / "standard.svg"))
     drawn = edit.accept(replace(skeleton(doc, inference, "x", "standard.svg"), edges=()),
                         [p.edge for p in inference.edges])
-    judge, _ = read_names_source(str(reference / judge_file))
+    judge, _ = read_judge_file(str(reference / judge_file))
     assert not any(o.disagrees for o in offers(drawn, judge))
     after, _ = take(drawn, judge)
     target = load(str(MAPS / "standard")).variant
