@@ -142,6 +142,8 @@ _ALL = (
         ("VK162", W, "edge {a} - {b} is a strait that fleets cross",
          "a strait is a crossing of armies over water (Loeb9's Cordoba - North Africa); set units: army"),
         ("VK163", E, "a season is listed twice", "list each season once"),
+        ("VK164", E, "edge {a} - {b} is open in {season}, which is not a season of the calendar",
+         "use one of: {seasons}"),
         ("VK170", E, "{power} and {other} share the letter {letter}",
          "give each power its own letter (Youngstown's India signs as N)"),
         ("VK171", E, "{power} and {other} share the name {name}", "give each power its own name and adjective"),
