@@ -266,6 +266,8 @@ _ALL = (
          "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
+        ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
+         "written as open in every season", "check the exported game's first turns by hand"),
         ("VK706", W, "the colour of {power} is not part of a DPjudge map", ""),
         ("VK707", W, "the rule option {option}={value} has no DPjudge equivalent", ""),
         ("VK708", W, "the draw rule is not written as such (DPjudge, Diplicity) or is written as "
