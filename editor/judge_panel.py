@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QLab
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.edit import EditError
-from variantkit.from_judge import KIND_TITLES, KINDS, offers, read_names_source, take
+from variantkit.from_judge import KIND_TITLES, KINDS, offers, read_judge_file, take
 
 from .design_commands import TakeFromJudge
 from .document import Document
@@ -64,7 +64,7 @@ class JudgePanel(QWidget):
         """Read the file; nothing is changed until something is taken."""
         from variantkit.problems import UnusableInput
         try:
-            source, problems = read_names_source(path)
+            source, problems = read_judge_file(path)
         except UnusableInput as exc:
             source, problems = None, exc.problems
         if source is None:

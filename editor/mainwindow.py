@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
         self.recent_menu = f.addMenu("Open &recent")
         self._action(f, "&Export...", self.export_dialog)
+        self._action(f, "Take from a &judge's file...", self.judge_dialog)
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
         undo = self.doc.undo.createUndoAction(self, "&Undo")
@@ -174,6 +175,12 @@ class MainWindow(QMainWindow):
             group.addAction(act)
             self.tool_actions[key] = act
         self.tool_actions["select"].setChecked(True)
+
+    def judge_dialog(self) -> None:
+        """What a judge's own file says that the drawing does not: its panel, and the file asked for."""
+        self.docks["From a judge"].show()
+        self.docks["From a judge"].raise_()
+        self.judge.dialog.open()
 
     def _toolbar(self) -> None:
         bar = self.addToolBar("Tools")

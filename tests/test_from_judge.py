@@ -3,6 +3,8 @@ small hand-made pairs of variants worked out by hand (no Qt), then on
 Youngstown: jDip's drawing with DPjudge's map gives the bundled variant."""
 from dataclasses import replace
 
+import pytest
+
 from variantkit.from_judge import offers, take, terrain_changes
 from variantkit.model import Coast, Crossing, Edge, Power, Province, Terrain, Unit, UnitType, Variant
 
@@ -134,13 +136,13 @@ def test_youngstown_from_jdips_drawing_and_dpjudges_map(reference):
     from variantkit import edit
     from variantkit.art import infer_svg, skeleton
     from variantkit.diff import _crossings
-    from variantkit.from_judge import read_names_source
+    from variantkit.from_judge import read_judge_file
     from variantkit.io import load
     from tests.conftest import MAPS
     doc, inference = infer_svg(str(reference / "jdip" / "youngstown.svg"))
     drawn = edit.accept(replace(skeleton(doc, inference, "youngstown", "youngstown.svg"), edges=()),
                         [p.edge for p in inference.edges])
-    judge, _ = read_names_source(str(reference / "dpjudge" / "youngstown.map"))
+    judge, _ = read_judge_file(str(reference / "dpjudge" / "youngstown.map"))
     target = load(str(MAPS / "youngstown")).variant
     flagged = sorted((o.kind, o.subject) for o in offers(drawn, judge) if o.disagrees)
     after, taken = take(drawn, judge)
@@ -157,3 +159,52 @@ def test_youngstown_from_jdips_drawing_and_dpjudges_map(reference):
         assert replace(after.power(pw.id), colour=pw.colour) == pw
     # Egypt's coasts keep the places the drawing gave them, under the judge's names
     assert {c.id for c in after.province("egy").coasts if c.unit_pos} == {"nc"}
+
+
+# jDip's corpus drawings with their own variants.xml: after the drawing's inference and
+# everything the judge's file says, the graph is the judge's; the places flagged for the
+# designer to look at are the drawing's inference errors (bitmap_std's art says nothing of
+# which spaces are sea, so nearly everything there is flagged)
+CORPUS = [("asia/asia.svg", 2), ("chaos/chaos.svg", 0), ("hundred/h31_h32_map.svg", 3), ("milan/milan.svg", 0),
+          ("modern/modern.svg", 1), ("stdVariants/egdipmap.svg", 0), ("stdVariants/simple_std.svg", 0),
+          ("stdVariants/topo.svg", 0), ("stdVariants/bitmap_std.svg", 208)]
+
+
+@pytest.mark.parametrize("drawing,flagged", CORPUS)
+def test_corpus_drawings_with_their_judges_file(reference, drawing, flagged):
+    from variantkit import edit
+    from variantkit.art import infer_svg, skeleton
+    from variantkit.diff import _crossings
+    from variantkit.from_judge import read_judge_file
+    path = reference / "corpus" / "jdip" / drawing
+    doc, inference = infer_svg(str(path))
+    drawn = edit.accept(replace(skeleton(doc, inference, "x", path.name), edges=()),
+                        [p.edge for p in inference.edges])
+    judge, _ = read_judge_file(str(path.parent / "variants.xml"))
+    assert sum(o.disagrees for o in offers(drawn, judge)) == flagged
+    after, _ = take(drawn, judge)
+    assert _crossings(after).keys() == _crossings(judge).keys()
+    assert {p.id for p in after.provinces} == {p.id for p in judge.provinces}
+    assert offers(after, judge) == []
+
+
+@pytest.mark.parametrize("judge_file", ["dpjudge/standard.map", "mila/standard.map"])
+def test_the_diplomacy_packages_standard_drawing_with_a_judges_map(reference, judge_file):
+    """Nothing to flag: the drawing's inference agrees with both judges; the
+    result is the bundled standard map."""
+    from variantkit import edit
+    from variantkit.art import infer_svg, skeleton
+    from variantkit.diff import _crossings
+    from variantkit.from_judge import read_judge_file
+    from variantkit.io import load
+    from tests.conftest import MAPS
+    doc, inference = infer_svg(str(reference / "mila" / "standard.svg"))
+    drawn = edit.accept(replace(skeleton(doc, inference, "x", "standard.svg"), edges=()),
+                        [p.edge for p in inference.edges])
+    judge, _ = read_judge_file(str(reference / judge_file))
+    assert not any(o.disagrees for o in offers(drawn, judge))
+    after, _ = take(drawn, judge)
+    target = load(str(MAPS / "standard")).variant
+    assert _crossings(after).keys() == _crossings(target).keys()
+    assert {p.id: (p.name, p.center) for p in after.provinces} == {p.id: (p.name, p.center) for p in target.provinces}
+    assert {p.id: (p.homes, p.units) for p in after.powers} == {p.id: (p.homes, p.units) for p in target.powers}

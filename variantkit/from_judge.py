@@ -14,8 +14,9 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 from .model import Coast, Edge, Province, Terrain, Variant, split_location
 
 
-def read_names_source(path: str) -> Tuple[Optional[Variant], List]:
-    """The variant a judge's file describes (its names are what we want)."""
+def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
+    """The variant a judge's file describes: jDip's variants.xml (or its
+    folder), a DPjudge .map, or a variant file; and the problems of reading it."""
     from .formats import jdip, dpjudge
     if os.path.isdir(path) or path.lower().endswith(".xml"):
         return jdip.read(path)
@@ -27,19 +28,12 @@ def read_names_source(path: str) -> Tuple[Optional[Variant], List]:
 
 
 def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
-    """For each province of ``v`` the source knows (by id, or one's id among
-    the other's aliases): its full name where ``v`` still has a placeholder
-    (the id in capitals), and the source's aliases ``v`` lacks."""
-    by_key: Dict[str, Province] = {}
-    for q in source.provinces:
-        for key in (q.id,) + tuple(q.aliases):
-            by_key.setdefault(key.lower(), q)
+    """For each province of ``v`` the source knows (matched as every offer
+    is, by code or alias): its full name where ``v`` still has a placeholder
+    (a code in capitals), and the source's aliases ``v`` lacks."""
     out: Dict[str, Dict[str, object]] = {}
-    for p in v.provinces:
-        known: Optional[Province] = by_key.get(p.id) or next(
-            (by_key[a.lower()] for a in p.aliases if a.lower() in by_key), None)
-        if known is None:
-            continue
+    for qid, pid in _matches(v, source).items():
+        p, known = _province(v, pid), _province(source, qid)
         fields: Dict[str, object] = {}
         codes = {p.id, known.id} | {a.lower() for a in known.aliases + p.aliases}
         placeholder = p.name == "" or (p.name == p.name.upper() and p.name.lower() in codes)

@@ -577,6 +577,17 @@ def test_dpjudges_map_settles_what_the_drawing_cannot_say(window, qtbot, referen
     assert window.doc.variant == drawn
 
 
+def test_the_judges_file_from_the_file_menu(window, qtbot, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    window.docks["Proposals"].raise_()
+    _action(window, "Take from a judge's file...").trigger()
+    assert window.judge.dialog.isVisible() and window.docks["From a judge"].isVisible()
+    name_box = [e for e in window.judge.dialog.findChildren(QLineEdit) if e.isVisible()][0]
+    name_box.setText(str(reference / "dpjudge" / "youngstown.map"))
+    qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    assert window.judge.tree.topLevelItemCount() > 0
+
+
 def test_a_file_that_is_no_judges_file_is_said_so(window, qtbot, tmp_path, reference):
     window.open_path(str(reference / "jdip" / "youngstown.svg"))
     bad = tmp_path / "notes.map"
