@@ -47,8 +47,9 @@ def main(argv=None) -> int:
         QThreadPool.globalInstance().waitForDone(10_000)
         app.processEvents()
         problems = window.validation.problems
-        for p in problems:
-            print(p)
+        from dataclasses import replace
+        for p in problems:  # checked in memory: placed in the file it was opened from
+            print(replace(p, file=p.file or window.doc.path or args.file))
         shot = args.screenshot or "editor.png"
         window.grab().save(shot)
         v = window.doc.variant

@@ -75,6 +75,12 @@ class JudgePanel(QWidget):
             self.source = (os.path.basename(path), source)
         self.refresh()
 
+    def forget(self) -> None:
+        """Another file is opened: the judge's file read for the last one is let go."""
+        self.source = None
+        self.note.setText("")
+        self.refresh()
+
     def refresh(self) -> None:
         if self.showing:  # what was shown on the map is taken or gone
             self.showing = False

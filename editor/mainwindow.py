@@ -291,6 +291,8 @@ class MainWindow(QMainWindow):
         self.play.game = None
         self.scene.play = None
         self.properties.show_province(None)
+        self.scene.clearSelection()  # (the new file may have a province of the same id)
+        self.judge.forget()  # a judge's file read for the old one
         if path.lower().endswith(".svg"):
             problems = self.doc.open_svg(path)
         else:
@@ -440,6 +442,8 @@ class MainWindow(QMainWindow):
         self.play.game = None
         self.scene.play = None
         self.properties.show_province(None)
+        self.scene.clearSelection()  # (the new file may have a province of the same id)
+        self.judge.forget()  # a judge's file read for the old one
         self._opened(None, [])
         self._title()
         return True

@@ -595,3 +595,17 @@ def test_a_file_that_is_no_judges_file_is_said_so(window, qtbot, tmp_path, refer
     panel = _read_judge_file(window, qtbot, bad)
     assert panel.note.text().startswith("cannot read notes.map")
     assert panel.tree.topLevelItemCount() == 0 and not panel.take_all.isEnabled()
+
+
+def test_opening_another_file_selects_nothing_and_lets_the_judges_file_go(window, qtbot, reference):
+    """Paris picked on the standard map is not still picked on Youngstown
+    (which has a Paris too), and the judge's file read for one is not
+    offered against the other."""
+    from variantkit_editor.scene import ProvinceItem
+    _standard(window)
+    click(window.scene, *(lambda c: (c.x(), c.y()))(window.scene.centre_of("par")))
+    assert [i.pid for i in window.scene.selectedItems() if isinstance(i, ProvinceItem)] == ["par"]
+    _read_judge_file(window, qtbot, reference / "dpjudge" / "standard.map")
+    window.open_path(str(MAPS / "youngstown"))
+    assert [i for i in window.scene.selectedItems() if isinstance(i, ProvinceItem)] == []
+    assert window.judge.tree.topLevelItemCount() == 0 and window.judge.source is None

@@ -504,3 +504,13 @@ def test_a_letter_typed_in_a_list_does_not_switch_tools(window, qtbot):
     QTest.keyClick(window.view, Qt.Key.Key_D)
     qtbot.waitUntil(window.tool_actions["draw"].isChecked, timeout=5000)
     window.doc.undo.setClean()
+
+
+def test_a_headless_run_names_the_file_of_each_problem(qtbot, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    from variantkit_editor.app import main
+    from tests.conftest import MAPS
+    assert main(["--headless", str(MAPS / "youngstown"), "--screenshot", str(tmp_path / "y.png")]) == 0
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if " warning " in ln or " error " in ln]
+    assert lines and all(ln.startswith(str(MAPS / "youngstown" / "variant.yaml") + ": ") for ln in lines)
