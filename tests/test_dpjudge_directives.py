@@ -229,6 +229,12 @@ def test_directives_blocks():
     assert warnings(problems) == [("VK632", 6)]
 
 
+def test_a_directives_block_not_closed_is_read_to_the_end_and_said():
+    v, problems = read("directives_unclosed")
+    assert dict(v.rules.options) == {"build_any": True}
+    assert warnings(problems) == [("VK633", 3)]
+
+
 def test_victory_with_counts_for_fewer_players():
     v, problems = read("victory_counts")
     assert v.rules.victory == 4 and warnings(problems) == [("VK610", 2)]

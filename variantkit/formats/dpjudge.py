@@ -456,7 +456,8 @@ class _Reader(PowerDirectives):
         for what, (_, origin) in (("a DIRECTIVES block", self.block or ("", None)),
                                   ("an IN block", self.dynamic or ("", None))):
             if origin is not None:
-                self.warn(origin, "VK604", f"{what} is not closed", "close it (END DIRECTIVES, IN START)")
+                self.warn(origin, "VK633", f"{what} is not closed: read to the end of the file",
+                          "close it (END DIRECTIVES, IN START)")
         problem = self.calendar.complete()
         if problem:
             self.error(self.flow_origin or Origin(path, 1), problem.code, problem.message, problem.hint)
