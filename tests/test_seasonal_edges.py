@@ -130,3 +130,18 @@ def test_the_options_follow_the_season(spring_only):
     fall = {describe(o) for o in unit_options(game, "nwy")}
     assert not any("stp" in t for t in fall)
     assert fall >= {"F nwy H", "F nwy - bar", "F nwy S A fin - swe"}
+
+
+def test_the_command_line_shows_the_seasonal_edge(standard, spring_only, tmp_path, capsys):
+    import json
+    from variantkit.cli import main
+    for name, v in (("base", standard), ("seasonal", spring_only)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "variant.yaml").write_text(dumps(v))
+    assert main(["diff", str(tmp_path / "base"), str(tmp_path / "seasonal")]) == 0
+    out = capsys.readouterr().out
+    assert "nwy - stp/nc" in out and "plain -> in spring" in out
+    for season, has in (("spring", True), ("fall", False)):
+        assert main(["info", "--json", "--season", season, str(tmp_path / "seasonal")]) == 0
+        moves = json.loads(capsys.readouterr().out)["locations"]["nwy"]["fleet_moves"]
+        assert ("stp/nc" in moves) is has and "bar" in moves
