@@ -165,7 +165,7 @@ class AddCoast(_Change):
 
 
 class LinkSpaces(_Change):
-    """Add an edge, or widen one to more unit types (strait, one-way kept)."""
+    """Add an edge, or widen one to more unit types (strait, one-way, seasons kept)."""
 
     def __init__(self, doc: Document, edge: Edge):
         super().__init__(doc, f"Link {edge.a} - {edge.b}")
@@ -174,7 +174,7 @@ class LinkSpaces(_Change):
 
     def build(self, s):
         e = self.edge
-        return _variant(s, edit.link(s.variant, e.a, e.b, e.units, e.strait, e.oneway))
+        return _variant(s, edit.link(s.variant, e.a, e.b, e.units, e.strait, e.oneway, e.seasons))
 
 
 class UnlinkSpaces(_Change):

@@ -28,7 +28,7 @@ def _edge_with_key(v: Variant, key: EdgeKey) -> Edge:
 
 class ReplaceEdges(_Change):
     """Delete edges, or make each exactly as given (unit types, strait,
-    one-way): one step however many."""
+    one-way, seasons): one step however many."""
 
     def __init__(self, doc: Document, remove: List[EdgeKey], add: List[Edge], text: str):
         super().__init__(doc, text)
@@ -41,7 +41,7 @@ class ReplaceEdges(_Change):
             e = _edge_with_key(v, key)
             v = edit.unlink(v, e.a, e.b)
         for e in self.add:
-            v = edit.set_edge(v, e.a, e.b, e.units, e.strait, e.oneway, e.powers)
+            v = edit.set_edge(v, e.a, e.b, e.units, e.strait, e.oneway, e.powers, e.seasons, e.modifier)
         return _variant(s, v)
 
 

@@ -1,11 +1,11 @@
 """The graph under the designer's hands: every edge in a list that follows
 the map's selection (and the map follows it), deleted or changed in one
-step (unit types, strait, one-way), the link tool's modes, and the legend
-of the overlay."""
+step (unit types, strait, one-way, the seasons it is open in), the link
+tool's modes, and the legend of the overlay."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
@@ -15,9 +15,11 @@ from variantkit.model import Crossing, Edge, split_location
 
 from .design_commands import ReplaceEdges
 from .document import Document
-from .scene import EDGE_STYLES
+from .scene import EDGE_STYLES, SEASONAL_STYLE
 
-_DASH = {Qt.PenStyle.SolidLine: "━━━", Qt.PenStyle.DashLine: "╍╍╍", Qt.PenStyle.DashDotLine: "━╍━"}
+_DASH = {Qt.PenStyle.SolidLine: "━━━", Qt.PenStyle.DashLine: "╍╍╍", Qt.PenStyle.DashDotLine: "━╍━",
+         Qt.PenStyle.DotLine: "┈┈┈"}
+EVERY_SEASON = "every season"
 _WORDS = {"both": "armies and fleets", "army": "armies only", "fleet": "fleets only", "strait": "strait"}
 
 
@@ -25,7 +27,16 @@ def legend_html() -> str:
     """The overlay's styles in words: colour and dash tell the kinds apart."""
     rows = [f"<span style='color:{c}; font-weight:bold'>{_DASH[s]}</span> {_WORDS[k]}"
             for k, (c, s, _) in EDGE_STYLES.items()]
-    return "<br>".join(rows + ["━━▶ one-way"])
+    return "<br>".join(rows + ["━━▶ one-way",
+                               f"<b>{_DASH[SEASONAL_STYLE]}</b> dotted: open in some seasons only"])
+
+
+def _kind(e: Edge) -> str:
+    """The Kind column: strait, one-way, and the seasons of a seasonal edge."""
+    words = [k for k, on in (("strait", e.strait), ("one-way", e.oneway)) if on]
+    if e.seasons:
+        words.append(f"{'/'.join(e.seasons)} only")
+    return " ".join(words)
 
 
 class EdgesPanel(QWidget):
@@ -58,15 +69,24 @@ class EdgesPanel(QWidget):
             grid.addWidget(b, i // 3, i % 3)
             self.buttons[key] = b
         layout.addLayout(grid)
+        # the seasons the picked edges are open in: one checkable button a season
+        self.season_row = QHBoxLayout()
+        self.season_row.addWidget(QLabel("Open in:"))
+        layout.addLayout(self.season_row)
+        self.season_buttons: Dict[str, QPushButton] = {}
+        self._seasons: Tuple[str, ...] = ()
         row = QHBoxLayout()
         row.addWidget(QLabel("New links:"))
         self.link_units = QComboBox()
         self.link_units.addItems([c.value for c in (Crossing.BOTH, Crossing.ARMY, Crossing.FLEET)])
         self.link_strait = QCheckBox("strait")
         self.link_oneway = QCheckBox("one-way")
-        for w in (self.link_units, self.link_strait, self.link_oneway):
+        self.link_season = QComboBox()  # new links open in every season, or in one
+        self.link_season.setToolTip("the seasons new links are open in")
+        for w in (self.link_units, self.link_strait, self.link_oneway, self.link_season):
             row.addWidget(w)
         layout.addLayout(row)
+        self.link_season.currentTextChanged.connect(self._link_mode)
         self.link_units.currentTextChanged.connect(self._link_mode)
         self.link_strait.toggled.connect(self._link_mode)
         self.link_oneway.toggled.connect(self._link_mode)
@@ -81,12 +101,14 @@ class EdgesPanel(QWidget):
 
     # -- list ------------------------------------------------------------------
     def _matches(self, e: Edge, words: List[str]) -> bool:
-        text = f"{e.a} {e.b} {e.units.value} {'strait' if e.strait else ''} {'oneway one-way' if e.oneway else ''}"
+        text = f"{e.a} {e.b} {e.units.value} {'strait' if e.strait else ''} {'oneway one-way' if e.oneway else ''}" \
+               f" {'seasonal ' + ' '.join(e.seasons) if e.seasons else ''}"
         hay = text.split()
         return all(any(h == w or split_location(h)[0] == w or (len(w) > 3 and h.startswith(w)) for h in hay)
                    for w in words)
 
     def refresh(self) -> None:
+        self._season_widgets()
         keep = set(self.selected_keys())
         words = self.filter.text().lower().split()
         self.shown = sorted((e for e in self.doc.variant.edges if self._matches(e, words)), key=lambda e: e.key)
@@ -94,12 +116,45 @@ class EdgesPanel(QWidget):
         try:
             self.table.setRowCount(len(self.shown))
             for r, e in enumerate(self.shown):
-                kind = " ".join(k for k, on in (("strait", e.strait), ("one-way", e.oneway)) if on)
-                for c, text in enumerate((e.a, e.b, e.units.value, kind)):
+                for c, text in enumerate((e.a, e.b, e.units.value, _kind(e))):
                     self.table.setItem(r, c, QTableWidgetItem(text))
             self._select_rows([r for r, e in enumerate(self.shown) if e.key in keep])
         finally:
             self._syncing = False
+        self._show_seasons()
+
+    def _season_widgets(self) -> None:
+        """A button a season of the variant's calendar, and the link tool's
+        choice of them, made again when the calendar changes."""
+        seasons = tuple(self.doc.variant.rules.seasons)
+        if seasons == self._seasons:
+            return
+        self._seasons = seasons
+        for b in self.season_buttons.values():
+            self.season_row.removeWidget(b)
+            b.deleteLater()
+        self.season_buttons = {}
+        for s in seasons:
+            b = QPushButton(s)
+            b.setCheckable(True)
+            b.setToolTip(f"the picked edges may be crossed in {s}")
+            b.clicked.connect(lambda _=False, season=s: self.toggle_season(season))
+            self.season_row.addWidget(b)
+            self.season_buttons[s] = b
+        was = self.link_season.currentText()
+        self.link_season.blockSignals(True)
+        self.link_season.clear()
+        self.link_season.addItems([EVERY_SEASON] + [f"{s} only" for s in seasons])
+        self.link_season.setCurrentIndex(max(0, self.link_season.findText(was)))
+        self.link_season.blockSignals(False)
+        self._link_mode()
+
+    def _show_seasons(self) -> None:
+        """Each season's button checked when every picked edge is open then."""
+        edges = self.selected_edges()
+        for s, b in self.season_buttons.items():
+            b.setEnabled(bool(edges))
+            b.setChecked(bool(edges) and all(not e.seasons or s in e.seasons for e in edges))
 
     def _select_rows(self, rows) -> None:
         self.table.clearSelection()
@@ -121,6 +176,7 @@ class EdgesPanel(QWidget):
         return [e for e in self.doc.variant.edges if e.key in keys]
 
     def _picked(self) -> None:
+        self._show_seasons()
         if not self._syncing:
             self.edges_selected.emit(self.selected_keys())
 
@@ -132,6 +188,7 @@ class EdgesPanel(QWidget):
             self._select_rows([r for r, e in enumerate(self.shown) if e.key in keys])
         finally:
             self._syncing = False
+        self._show_seasons()
 
     # -- edits -----------------------------------------------------------------
     def act(self, what: str) -> Optional[str]:
@@ -160,8 +217,34 @@ class EdgesPanel(QWidget):
         self.edges_selected.emit([e.key for e in new])
         return what
 
+    def toggle_season(self, season: str) -> Optional[str]:
+        """The picked edges opened or closed in ``season``, one undo step; an
+        edge open in every season again is a plain edge (no seasons)."""
+        edges = self.selected_edges()
+        if not edges:
+            return None
+        close = all(not e.seasons or season in e.seasons for e in edges)
+        new = []
+        for e in edges:
+            open_in = set(e.seasons or self._seasons)
+            open_in = open_in - {season} if close else open_in | {season}
+            if not open_in:  # open in no season is no edge: Delete says that
+                self.show_keys([x.key for x in edges])
+                return None
+            seasons = tuple(s for s in self._seasons if s in open_in)
+            new.append(replace(e, seasons=() if seasons == self._seasons else seasons))
+        label = edges[0].a + " - " + edges[0].b if len(edges) == 1 else f"{len(edges)} edges"
+        text = f"{label}: {'closed' if close else 'open'} in {season}"
+        if new != edges:
+            self.doc.undo.push(ReplaceEdges(self.doc, [e.key for e in edges], new, text))
+        self.show_keys([e.key for e in new])
+        self.edges_selected.emit([e.key for e in new])
+        return season
+
     def _link_mode(self, *_) -> None:
         if self.link_tool is not None:
             self.link_tool.units = Crossing(self.link_units.currentText())
             self.link_tool.strait = self.link_strait.isChecked()
             self.link_tool.oneway = self.link_oneway.isChecked()
+            pick = self.link_season.currentText()
+            self.link_tool.seasons = () if pick in ("", EVERY_SEASON) else (pick[:-len(" only")],)

@@ -63,6 +63,10 @@ EDGE_STYLES = {"both": ("#555555", Qt.PenStyle.SolidLine, 1.6), "army": ("#2f8f2
                "fleet": ("#1f5fa0", Qt.PenStyle.DashLine, 1.6), "strait": ("#b02020", Qt.PenStyle.DashDotLine, 2.2)}
 
 
+# an edge open in some seasons only: dotted, in its kind's colour
+SEASONAL_STYLE = Qt.PenStyle.DotLine
+
+
 def edge_style(e) -> str:
     return "strait" if e.strait else e.units.value
 
@@ -273,7 +277,7 @@ class MapScene(QGraphicsScene):
             a, b = self.centre_of(e.a), self.centre_of(e.b)
             colour, style, width = EDGE_STYLES[edge_style(e)]
             pen = QPen(QColor(colour), width)
-            pen.setStyle(style)
+            pen.setStyle(SEASONAL_STYLE if e.seasons else style)
             path = QPainterPath(a)
             path.lineTo(b)
             if e.oneway:  # an arrow head at the far end
@@ -284,7 +288,8 @@ class MapScene(QGraphicsScene):
             line = EdgeItem(e, path)
             line.setPen(pen)
             line.setToolTip(f"{e.a} {'->' if e.oneway else '-'} {e.b}: {e.units.value}"
-                            + (", strait" if e.strait else ""))
+                            + (", strait" if e.strait else "")
+                            + (f", only in {', '.join(e.seasons)}" if e.seasons else ""))
             self._add(line)
             self.edge_items[e.key] = line
             if e.key in selected:

@@ -121,12 +121,13 @@ class EditVertexTool(Tool):
 class LinkTool(Tool):
     """Press on one space, release on another: link them by hand (off-board
     boxes, canals) in the tool's mode: unit types, strait, one-way (from the
-    press to the release)."""
+    press to the release), the seasons it is open in (none: every season)."""
     name = "link"
 
     def __init__(self, doc, units: Crossing = Crossing.BOTH, strait: bool = False, oneway: bool = False):
         super().__init__(doc)
         self.units, self.strait, self.oneway = units, strait, oneway
+        self.seasons: Tuple[str, ...] = ()
         self.start: Optional[str] = None
 
     def press(self, scene, event) -> bool:
@@ -148,7 +149,8 @@ class LinkTool(Tool):
         end = self._location(scene, event.scenePos())
         if self.start and end and split_location(end)[0] != split_location(self.start)[0]:
             a, b = (self.start, end) if self.oneway else sorted((self.start, end))
-            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway)))
+            self.doc.undo.push(LinkSpaces(self.doc, Edge(a, b, self.units, self.strait, self.oneway,
+                                                         seasons=self.seasons)))
             self.start = None
             return True
         self.start = None

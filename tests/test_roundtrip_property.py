@@ -40,9 +40,12 @@ def variants(draw):
             tuple(draw(st.lists(st.sampled_from(["spring", "fall"]), max_size=2, unique=True))),
             draw(st.none() | points), draw(st.none() | points)))
     locs = [lid for p in provinces for lid in p.location_ids]
+    # an edge open in some seasons only (any order: the file keeps it as given)
+    seasons = st.lists(st.sampled_from(["spring", "fall", "summer"]), max_size=3, unique=True)
     edges = tuple(Edge(draw(st.sampled_from(locs)), draw(st.sampled_from(locs)),
                        draw(st.sampled_from(list(Crossing))), draw(st.booleans()),
-                       draw(st.booleans()), tuple(draw(st.lists(ids, max_size=2))))
+                       draw(st.booleans()), tuple(draw(st.lists(ids, max_size=2))),
+                       draw(st.integers(-3, 2)), tuple(draw(seasons)))
                   for _ in range(draw(st.integers(0, 15))))
     powers = tuple(
         Power(pw, draw(tricky), draw(tricky), draw(st.sampled_from(["", "A", "N", "Z"])),

@@ -142,6 +142,8 @@ _ALL = (
         ("VK162", W, "edge {a} - {b} is a strait that fleets cross",
          "a strait is a crossing of armies over water (Loeb9's Cordoba - North Africa); set units: army"),
         ("VK163", E, "a season is listed twice", "list each season once"),
+        ("VK164", E, "edge {a} - {b} is open in {season}, which is not a season of the calendar",
+         "use one of: {seasons}"),
         ("VK170", E, "{power} and {other} share the letter {letter}",
          "give each power its own letter (Youngstown's India signs as N)"),
         ("VK171", E, "{power} and {other} share the name {name}", "give each power its own name and adjective"),
@@ -265,6 +267,8 @@ _ALL = (
          "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
+        ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
+         "written as open in every season", "check the exported game's first turns by hand"),
         ("VK706", W, "the colour of {power} is not part of a DPjudge map", ""),
         ("VK707", W, "the rule option {option}={value} has no DPjudge equivalent", ""),
         ("VK708", W, "the draw rule is not written as such (DPjudge, Diplicity) or is written as "

@@ -30,6 +30,8 @@ def _edge_flags(e: Edge) -> str:
         flags.insert(0, f"modifier {e.modifier:+d}")
     if e.powers:
         flags.append("only " + ",".join(e.powers))
+    if e.seasons:
+        flags.append("in " + ",".join(e.seasons))
     return " ".join(flags)
 
 

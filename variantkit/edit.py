@@ -58,9 +58,16 @@ def _map_powers(v: Variant, loc: Callable[[str], Optional[str]]) -> Tuple[Power,
     return tuple(out)
 
 
+def joined_seasons(a: Tuple[str, ...], b: Tuple[str, ...]) -> Tuple[str, ...]:
+    """The seasons of two crossings made one: open whenever either was (an
+    empty list is every season, so it wins)."""
+    return () if not a or not b else tuple(dict.fromkeys(a + b))
+
+
 def merge_edges(edges: Iterable[Edge]) -> List[Edge]:
     """One edge a pair of ends: edges between the same places join their unit
-    types (and a strait stays a strait); an edge from a space to itself goes."""
+    types (a strait stays a strait, and the joined edge is open in every season
+    either was); an edge from a space to itself goes."""
     out: Dict[Tuple[str, str], Edge] = {}
     for e in edges:
         if split_location(e.a)[0] == split_location(e.b)[0]:
@@ -72,7 +79,8 @@ def merge_edges(edges: Iterable[Edge]) -> List[Edge]:
         else:
             out[key] = replace(have, units=Crossing.of(have.units.army or e.units.army,
                                                        have.units.fleet or e.units.fleet),
-                               strait=have.strait or e.strait)
+                               strait=have.strait or e.strait,
+                               seasons=joined_seasons(have.seasons, e.seasons))
     return list(out.values())
 
 
@@ -347,31 +355,59 @@ def _same_ends(e: Edge, a: str, b: str) -> bool:
     return (e.a, e.b) == (a, b) or (not e.oneway and (e.b, e.a) == (a, b))
 
 
+def _seasons(v: Variant, seasons: Iterable[str]) -> Tuple[str, ...]:
+    """Seasons as the variant orders them; one it does not have is refused."""
+    want = set(seasons)
+    unknown = sorted(want - set(v.rules.seasons))
+    if unknown:
+        raise EditError(f"the variant has no season {', '.join(unknown)} "
+                        f"(its seasons: {', '.join(v.rules.seasons)})")
+    return tuple(s for s in v.rules.seasons if s in want)
+
+
 def link(v: Variant, a: str, b: str, units: Crossing = Crossing.BOTH, strait: bool = False,
-         oneway: bool = False) -> Variant:
+         oneway: bool = False, seasons: Iterable[str] = ()) -> Variant:
     """Add an edge, or widen an existing one to more unit types (marking it
-    a strait or one-way if asked)."""
+    a strait or one-way if asked, and crossable only in ``seasons`` if given)."""
     _ends(v, a, b)
     units = Crossing(units)
+    seasons = _seasons(v, seasons)
     edges = list(v.edges)
     for i, have in enumerate(edges):
         if _same_ends(have, a, b) or (oneway and not have.oneway and {have.a, have.b} == {a, b}):
             edges[i] = replace(have, a=a if oneway else have.a, b=b if oneway else have.b,
                                units=Crossing.of(have.units.army or units.army, have.units.fleet or units.fleet),
-                               strait=have.strait or strait, oneway=have.oneway or oneway)
+                               strait=have.strait or strait, oneway=have.oneway or oneway,
+                               seasons=seasons or have.seasons)
             break
     else:
-        edges.append(Edge(a, b, units, strait, oneway))
+        edges.append(Edge(a, b, units, strait, oneway, seasons=seasons))
     return replace(v, edges=tuple(edges))
 
 
 def set_edge(v: Variant, a: str, b: str, units: Crossing, strait: bool = False, oneway: bool = False,
-             powers: Iterable[str] = ()) -> Variant:
+             powers: Iterable[str] = (), seasons: Iterable[str] = (), modifier: int = 0) -> Variant:
     """The edge between ``a`` and ``b`` is exactly this (added if missing)."""
     _ends(v, a, b)
-    new = Edge(a, b, Crossing(units), strait, oneway, tuple(powers))
+    # the seasons are kept as given: the validator names one the rules lack (VK1xx)
+    new = Edge(a, b, Crossing(units), strait, oneway, tuple(powers), modifier, tuple(dict.fromkeys(seasons)))
     edges = [e for e in v.edges if {e.a, e.b} != {a, b}]
     return replace(v, edges=tuple(edges) + (new,))
+
+
+def set_edge_seasons(v: Variant, a: str, b: str, seasons: Iterable[str]) -> Variant:
+    """The edge between ``a`` and ``b`` may be crossed only in ``seasons``
+    (empty: in every season); everything else about it stays."""
+    seasons = _seasons(v, seasons)
+    found = False
+    edges = []
+    for e in v.edges:
+        if {e.a, e.b} == {a, b}:
+            e, found = replace(e, seasons=seasons), True
+        edges.append(e)
+    if not found:
+        raise EditError(f"{a} and {b} are not linked")
+    return replace(v, edges=tuple(edges))
 
 
 def unlink(v: Variant, a: str, b: str, units: Optional[Crossing] = None) -> Variant:

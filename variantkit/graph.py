@@ -2,7 +2,7 @@
 
 Who may stand where, who may move where, per unit type and season.  The
 adjudicator works on this alone.  Built once per variant (and season, for
-variants with seasonal spaces); lookups are dict hits.
+variants with seasonal spaces or edges); lookups are dict hits.
 """
 from __future__ import annotations
 
@@ -47,13 +47,20 @@ class Graph:
             UnitType.FLEET: {lid: set() for lid in self.locations},
         }
         self._edges: Dict[Tuple[str, str, UnitType], Edge] = {}
+        # crossings of edges closed in this season: no move, support or retreat
+        # across them; kept only to say why an order is refused
+        self._closed: Dict[Tuple[str, str, UnitType], Edge] = {}
         for e in variant.edges:
+            shut = bool(e.seasons) and season is not None and season not in e.seasons
             for unit, ok in ((UnitType.ARMY, e.units.army), (UnitType.FLEET, e.units.fleet)):
                 if not ok:
                     continue
                 pairs = [(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]
                 for src, dst in pairs:
                     if self.may_stand(unit, src) and self.may_stand(unit, dst):
+                        if shut:
+                            self._closed[(src, dst, unit)] = e
+                            continue
                         self._moves[unit][src].add(dst)
                         self._edges[(src, dst, unit)] = e
         self._frozen_moves = {u: {k: frozenset(v) for k, v in m.items()}
@@ -79,6 +86,10 @@ class Graph:
 
     def edge(self, unit: UnitType, src: str, dst: str) -> Optional[Edge]:
         return self._edges.get((src, dst, unit))
+
+    def closed(self, unit: UnitType, src: str, dst: str) -> Optional[Edge]:
+        """The edge from ``src`` to ``dst`` if it is closed in this season."""
+        return self._closed.get((src, dst, unit))
 
     def is_strait(self, unit: UnitType, src: str, dst: str) -> bool:
         e = self._edges.get((src, dst, unit))
@@ -139,8 +150,13 @@ class Graph:
         }
 
 
+def is_seasonal(variant: Variant) -> bool:
+    """Does the graph differ by season (a space or an edge open only in some)?"""
+    return any(p.passable_in for p in variant.provinces) or any(e.seasons for e in variant.edges)
+
+
 def seasons_of(variant: Variant) -> List[Optional[str]]:
     """The seasons in which the graph differs, or ``[None]`` when it never does."""
-    if any(p.passable_in for p in variant.provinces):
+    if is_seasonal(variant):
         return list(variant.rules.seasons)
     return [None]

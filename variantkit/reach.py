@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, Iterable, List, Set
 
-from .graph import Graph
+from .graph import Graph, is_seasonal
 from .model import Terrain, Unit, UnitType, Variant, split_location
 
 
@@ -29,7 +29,7 @@ class Reach:
     """Reach of units on one variant's graph (in its first season)."""
 
     def __init__(self, variant: Variant):
-        season = variant.rules.seasons[0] if any(p.passable_in for p in variant.provinces) else None
+        season = variant.rules.seasons[0] if is_seasonal(variant) else None
         self.variant = variant
         self.graph = Graph(variant, season)
         g = self.graph

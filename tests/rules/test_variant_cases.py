@@ -1,8 +1,10 @@
 """Youngstown and Loeb9 cases from the seed rules, in one data format, one runner.
 
-A case may change edges' move modifiers (``edges: [{a, b, modifier}]``) to
-try jDip-style borders on a known map, and may start a retreat phase with
-units already dislodged (``retreating: {power: {"A nap": attacker's province}}``).
+A case may change edges' move modifiers or seasons (``edges: [{a, b,
+modifier, seasons}]``) to try jDip-style borders or seasonal crossings on a
+known map, may start a retreat phase with units already dislodged
+(``retreating: {power: {"A nap": attacker's province}}``), and may name the
+outcome code an order gets (``codes: {order: code}``).
 """
 from dataclasses import replace
 from pathlib import Path
@@ -28,9 +30,14 @@ def variant(name, edges=()):
     v = _variants[name]
     if not edges:
         return v
-    changed = {frozenset((e["a"], e["b"])): e["modifier"] for e in edges}
-    new = tuple(replace(e, strait=False, modifier=changed.pop(frozenset((e.a, e.b)), e.modifier))
-                for e in v.edges)
+    changed = {frozenset((e["a"], e["b"])): e for e in edges}
+
+    def changed_edge(e):
+        want = changed.pop(frozenset((e.a, e.b)), {})
+        if "modifier" in want:
+            e = replace(e, strait=False, modifier=want["modifier"])
+        return replace(e, seasons=tuple(want.get("seasons", e.seasons)))
+    new = tuple(changed_edge(e) for e in v.edges)
     assert not changed, f"no such edges: {changed}"
     return v.with_(edges=new)
 
@@ -69,6 +76,8 @@ def test_case(case):
     got = {o.text: o for o in outcomes}
     for text, want in case.get("expect", {}).items():
         assert got[text].outcome == want, f"{text}: {got[text].outcome} ({got[text].reason})"
+    for text, code in case.get("codes", {}).items():
+        assert got[text].code.value == code, f"{text}: {got[text].code.value} ({got[text].reason})"
     assert units_of(game.state) == {p: set(u) for p, u in case["after"].items()}
     dislodged = {}
     for d in game.state.dislodged.values():

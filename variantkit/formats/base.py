@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional, Tuple
 
-from ..model import Variant
+from ..model import Edge, Variant
 from ..problems import Problem
 
 
@@ -22,6 +22,12 @@ class ExportReport:
     def lost(self, code: str, message: str, hint: str = "") -> None:
         """Something the target cannot say, flattened or left out."""
         self.problems.append(Problem(code, message, hint, self.path, severity="warning"))
+
+    def seasonal_link(self, e: Edge, target: str) -> None:
+        """An edge open in some seasons only, written open in all: the target has no such link."""
+        self.lost("VK705", f"the link {e.a} - {e.b} is open in {', '.join(e.seasons)} only: {target} has "
+                           "no seasonal links, written as open in every season",
+                  "check the exported game's first turns by hand")
 
     def refuse(self, code: str, message: str, hint: str) -> None:
         self.problems.append(Problem(code, message, hint, self.path))

@@ -58,6 +58,8 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
                                  "is written as an ordinary link")
         if e.powers:
             report.lost("VK734", f"the link {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
+        if e.seasons:
+            report.seasonal_link(e, "Diplicity")
         for a, b in ((e.a, e.b), (e.b, e.a)):
             adj.setdefault(a, []).append({"to": b, "pass": e.units.value})
     out_provinces: List[Dict[str, Any]] = []

@@ -30,7 +30,9 @@ def flatten(v: Variant, report: ExportReport) -> Variant:
             report.refuse("VK713", f"the one-way link {e.a} -> {e.b} would be read as a one-way "
                                    "adjacency by the package, which then misplays retreats",
                           "make the link two-way, or export to DPjudge instead")
-        edges.append(replace(e, strait=False, modifier=0, powers=()))
+        if e.seasons:
+            report.seasonal_link(e, "the package")
+        edges.append(replace(e, strait=False, modifier=0, powers=(), seasons=()))
     first = v.rules.seasons[0]
     provinces = []
     for p in v.provinces:

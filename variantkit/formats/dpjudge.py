@@ -744,6 +744,8 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
             report.lost("VK709", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} is written as "
                                  + ("a strait (-1)" if e.strait else "an ordinary link")
                                  + ": DPjudge knows only straits")
+        if e.seasons:
+            report.seasonal_link(e, "a DPjudge map (its IN directives are written for spaces)")
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
             for unit, ok in (("army", e.units.army), ("fleet", e.units.fleet)):
                 if ok:

@@ -383,6 +383,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         if e.oneway or e.powers:
             report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
                                  "(one-way and power-restricted links are not written)")
+        if e.seasons:
+            report.seasonal_link(e, "jDip")
     for p in v.provinces:
         if p.passable_in:
             report.lost("VK726", f"{p.id} is written as always open (seasonal spaces are not written)")

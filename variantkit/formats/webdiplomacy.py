@@ -62,6 +62,8 @@ def write(v: Variant, path: str) -> ExportReport:
             report.lost("VK755", f"the link {e.a} - {e.b} (move modifier {e.modifier:+d}) is an ordinary border")
         if e.powers:
             report.lost("VK756", f"the border {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
+        if e.seasons:
+            report.seasonal_link(e, "webDiplomacy")
         borders.append(f"array({_php(names[e.a])}, {_php(names[e.b])}, "
                        f"'{'Yes' if e.units.fleet else 'No'}', '{'Yes' if e.units.army else 'No'}')")
     if not report.ok:

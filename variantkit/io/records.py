@@ -35,7 +35,7 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
     return Edge(rec["a"], rec["b"], Crossing(rec["units"]), bool(rec.get("strait", False)),
                 bool(rec.get("oneway", False)), tuple(rec.get("powers", ())),
-                int(rec.get("modifier", 0)))
+                int(rec.get("modifier", 0)), tuple(rec.get("seasons", ())))
 
 
 def power_from_record(pid: str, rec: Mapping[str, Any]) -> Power:
@@ -108,7 +108,8 @@ def edge_to_record(e: Edge) -> Dict[str, Any]:
     rec = {"a": e.a, "b": e.b, "units": e.units.value}
     # -1 keeps its old spelling, so files without other modifiers read as before
     rec.update(_drop_defaults({"strait": e.modifier == -1, "oneway": e.oneway, "powers": list(e.powers),
-                               "modifier": e.modifier if e.modifier not in (0, -1) else 0}))
+                               "modifier": e.modifier if e.modifier not in (0, -1) else 0,
+                               "seasons": list(e.seasons)}))
     return rec
 
 

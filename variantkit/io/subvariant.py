@@ -175,7 +175,8 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
         w = want.get(k)
         if w == e:
             continue
-        narrowed = w is not None and (w.strait, w.powers) == (e.strait, e.powers) and \
+        # the same edge but for its unit types (a modifier or seasons changed: stated anew)
+        narrowed = w is not None and (w.modifier, w.powers, w.seasons) == (e.modifier, e.powers, e.seasons) and \
             not (w.units.army and not e.units.army) and not (w.units.fleet and not e.units.fleet)
         if narrowed and w is not None:  # only lost a unit type: take that type away
             remove.append(replace(e, units=Crossing.of(e.units.army and not w.units.army,

@@ -107,7 +107,8 @@ class Edge:
     (jDip's ``baseMoveModifier``); a ``strait`` is any negative modifier, and
     ``strait=True`` alone means -1 (Loeb9: crossed at zero strength, no support
     across).  ``powers`` restricts the crossing to those powers where a judge
-    has that.
+    has that.  ``seasons`` names the seasons in which the edge may be crossed
+    (empty: every season), as ``passable_in`` does for a space.
     """
     a: str
     b: str
@@ -116,6 +117,7 @@ class Edge:
     oneway: bool = False
     powers: Tuple[str, ...] = ()
     modifier: int = 0
+    seasons: Tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # one truth: the modifier; ``strait`` is kept as its old shorthand

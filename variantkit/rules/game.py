@@ -8,7 +8,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
-from ..graph import Graph
+from ..graph import Graph, is_seasonal
 from ..model import Variant
 from .adjustments import adjustment_counts, build_sites, resolve_adjustments
 from .legality import OrderChecker
@@ -83,13 +83,13 @@ class Game:
     _parser: Optional[OrderParser] = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._seasonal = any(p.passable_in for p in self.variant.provinces)
+        self._seasonal = is_seasonal(self.variant)
         self._centres = frozenset(self.variant.centers)
 
     # -- helpers ---------------------------------------------------------------
 
     def graph(self, phase: Optional[Phase] = None) -> Graph:
-        # one graph for the whole game unless some space opens and closes by season
+        # one graph for the whole game unless some space or edge opens and closes by season
         season = (phase or self.state.phase).graph_season if self.seasonal else None
         return self._graph_and_checker(season)[0]
 

@@ -59,12 +59,12 @@ class OrderChecker:
         coasts = self.g.coasts.get(prov, ())
         if coasts:
             if coast:
-                return (dest, None) if dest in reach else (None, Verdict(Code.NOT_ADJACENT, src=src, dest=dest))
+                return (dest, None) if dest in reach else (None, self._not_next(FLEET, src, dest, (dest,)))
             options = [c for c in coasts if c in reach]
             if len(options) == 1:
                 return options[0], None
             if not options:
-                return None, Verdict(Code.NOT_ADJACENT, src=src, dest=prov)
+                return None, self._not_next(FLEET, src, prov, coasts)
             return None, Verdict(Code.NAME_THE_COAST, options=options)
         return (prov, None) if prov in reach else (None, self._why_not(FLEET, src, prov))
 
@@ -77,6 +77,12 @@ class OrderChecker:
             if self.g.provinces[_P[dest]].passable_in:
                 return Verdict(Code.CLOSED_IN_SEASON, name=name)
             return Verdict(Code.ARMY_INTO_WATER if unit is ARMY else Code.FLEET_INTO_LAND, name=name)
+        return self._not_next(unit, src, dest, (dest,))
+
+    def _not_next(self, unit: UnitType, src: str, dest: str, locs: Tuple[str, ...]) -> Verdict:
+        """No move from ``src`` to ``dest``: across an edge closed this season, or none at all."""
+        if any(self.g.closed(unit, src, loc) for loc in locs):
+            return Verdict(Code.CROSSING_CLOSED, src=src, dest=dest)
         return Verdict(Code.NOT_ADJACENT, src=src, dest=dest)
 
     def can_reach_province(self, unit: UnitType, loc: str, prov: str) -> bool:
@@ -191,6 +197,8 @@ class OrderChecker:
         if adjacent and not o.via_convoy:
             return Checked(None, dprov)
         if not self.convoy_possible(unit.province, dprov):
+            if not adjacent and not o.via_convoy and g.closed(ARMY, unit.loc, dprov):
+                return Checked(Verdict(Code.CROSSING_CLOSED, src=unit.loc, dest=dprov))
             return Checked(Verdict(Code.NO_WATER_FOR_CONVOY, src=unit.loc, dest=dprov, adjacent=adjacent))
         return Checked(None, dprov, True)
 

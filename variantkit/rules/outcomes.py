@@ -40,6 +40,7 @@ class Code(str, Enum):
     NAME_THE_COAST = "name_the_coast"            # options
     IMPASSABLE = "impassable"                    # name
     CLOSED_IN_SEASON = "closed_in_season"        # name
+    CROSSING_CLOSED = "crossing_closed"          # src, dest: an edge open only in other seasons
     ARMY_INTO_WATER = "army_into_water"          # name
     FLEET_INTO_LAND = "fleet_into_land"          # name
     NO_WATER_FOR_CONVOY = "no_water_for_convoy"  # src, dest, adjacent
@@ -89,6 +90,7 @@ _WORDS: Dict[Code, str] = {
     Code.NAME_THE_COAST: "name the coast: {choices}",
     Code.IMPASSABLE: "nothing may enter {name}",
     Code.CLOSED_IN_SEASON: "{name} cannot be entered in this season",
+    Code.CROSSING_CLOSED: "the crossing from {src} to {dest} is closed in this season",
     Code.ARMY_INTO_WATER: "armies cannot enter water: {name}",
     Code.FLEET_INTO_LAND: "fleets cannot enter land: {name}",
     Code.NO_WATER_FOR_CONVOY: "no water leads from {src} to {dest} for a convoy",

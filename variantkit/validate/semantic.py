@@ -129,6 +129,11 @@ class _Checker:
             if e.units.fleet:
                 self._check_fleet_end(path, e, e.a)
                 self._check_fleet_end(path, e, e.b)
+            for s in e.seasons:
+                if s not in self.v.rules.seasons:
+                    self.report(path + ("seasons",), "VK164",
+                                f"edge {e.a} - {e.b} is open in {s!r}, which is not a season of the calendar",
+                                f"use one of: {', '.join(sorted(self.v.rules.seasons))}")
             for pw in e.powers:
                 if pw not in powers:
                     self.report(path, "VK107", f"edge {e.a} - {e.b} is restricted to unknown power {pw!r}",
