@@ -45,6 +45,15 @@ def test_box_links_fill_in_and_board_links_the_judge_has_otherwise_disagree():
     assert offers(after, judge, ("links",)) == []
 
 
+def test_a_link_the_judge_opens_in_one_season_only_is_offered():
+    drawn = _v([Province("a", "A", Terrain.WATER), Province("b", "B", Terrain.WATER)],
+               [Edge("a", "b", Crossing.FLEET)])
+    judge = replace(drawn, edges=(Edge("a", "b", Crossing.FLEET, seasons=("spring",)),))
+    [offer] = offers(drawn, judge)
+    assert offer.kind == "links" and offer.disagrees
+    assert take(drawn, judge)[0].edges == judge.edges
+
+
 def test_codes_spaces_names_centres_and_powers_from_the_judge():
     drawn = _v([Province("gob", "GOB", Terrain.WATER), Province("par", "Paris", Terrain.LAND, center=True),
                 Province("bre", "BRE", Terrain.COAST)],

@@ -294,8 +294,9 @@ def _link_offers(v: Variant, source: Variant) -> List[Offer]:
         judged.add(pair)
         now = have.get(pair)
         goal = replace(e, a=a, b=b)
-        if now is not None and (now.units, now.strait, now.oneway, now.modifier, now.powers) == \
-                (e.units, e.strait, e.oneway, e.modifier, e.powers) and (not e.oneway or (now.a, now.b) == (a, b)):
+        if now is not None and (now.units, now.strait, now.oneway, now.modifier, now.powers, now.seasons) == \
+                (e.units, e.strait, e.oneway, e.modifier, e.powers, e.seasons) and \
+                (not e.oneway or (now.a, now.b) == (a, b)):
             continue
         box = bool({split_location(a)[0], split_location(b)[0]} & boxes)
         why = (f"the judge links them by {e.units.value}" + (f", the drawing by {now.units.value}" if now else
