@@ -1,13 +1,14 @@
 """What play mode knows about orders beyond reading them: whose unit an
 order is for, and every whole order the phase allows (for completion:
-``A pa`` offers ``A Par - Bur``, ``A Par S A Mar - Bur`` and the rest)."""
+``A pa`` offers ``A Par - Bur``, ``A Par S A Mar - Bur`` and the rest),
+which is the rules' options API written out."""
 from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
-from variantkit.model import UnitType, split_location
-from variantkit.rules.adjustments import adjustment_counts
-from variantkit.rules.orders import Build, Waive
+from variantkit.model import split_location
+from variantkit.rules.options import options
+from variantkit.rules.orders import Build, Waive, describe
 
 
 def _loc(loc: str) -> str:
@@ -31,47 +32,16 @@ def owner(game, order) -> Tuple[Optional[str], str]:
 
 
 def whole_orders(game) -> List[str]:
-    """Every order a unit (or power) could be given this phase, written out."""
-    state, graph = game.state, game.graph()
+    """Every order a unit (or power) could be given this phase, written out:
+    the rules' own list of legal orders (the same the CLI's ``options``
+    gives), with the places capitalised as a player types them."""
+    places = set(game.graph().locations)
     out: List[str] = []
-    kind = state.phase.kind
-    if kind == "A":
-        counts = adjustment_counts(game.homes, state)
-        for power, due in counts.items():
-            if due > 0:
-                for h in game.homes.get(power, ()):
-                    if state.centers.get(h) == power and h not in state.units:
-                        if graph.may_stand(UnitType.ARMY, h):
-                            out.append(f"Build A {_loc(h)}")
-                        for f in graph.fleet_locations(h):
-                            if graph.may_stand(UnitType.FLEET, f):
-                                out.append(f"Build F {_loc(f)}")
-            elif due < 0:
-                out += [f"Remove {u.type.value} {_loc(u.loc)}" for u in state.units.values() if u.power == power]
-        return out
-    if kind == "R":
-        for d in state.dislodged.values():
-            u = d.unit
-            out.append(f"{u.type.value} {_loc(u.loc)} Disband")
-            out += [f"{u.type.value} {_loc(u.loc)} R {_loc(t)}" for t in sorted(graph.moves(u.type, u.loc))]
-        return out
-    units = list(state.units.values())
-    reach = {u.province: {split_location(t)[0] for t in graph.moves(u.type, u.loc)} for u in units}
-    for u in units:
-        me = f"{u.type.value} {_loc(u.loc)}"
-        out.append(f"{me} H")
-        out += [f"{me} - {_loc(t)}" for t in sorted(graph.moves(u.type, u.loc))]
-        for other in units:
-            if other is u:
-                continue
-            them = f"{other.type.value} {_loc(other.loc)}"
-            if other.province in reach[u.province]:
-                out.append(f"{me} S {them}")
-            out += [f"{me} S {them} - {_loc(t)}" for t in sorted(reach[other.province] & reach[u.province])]
-        if u.type is UnitType.FLEET and graph.is_convoying_water(u.loc):
-            for army in units:
-                if army.type is UnitType.ARMY and u.province in reach[army.province]:
-                    shores = sorted(t for t in reach[u.province] if t != army.province
-                                    and graph.may_stand(UnitType.ARMY, t))
-                    out += [f"{me} C A {_loc(army.loc)} - {_loc(t)}" for t in shores]
+    for by_place in options(game).values():
+        for orders in by_place.values():
+            for o in orders:
+                if isinstance(o, Waive):
+                    out.append(f"{o.power}: waive")
+                else:
+                    out.append(" ".join(_loc(w) if w in places else w for w in describe(o).split()))
     return out

@@ -153,6 +153,29 @@ def test_centre_owners_and_builds_are_shown(playing, qtbot):
     dots = [i for i in window.scene.items() if i.__class__.__name__ == "QGraphicsEllipseItem"
             and abs(i.rect().center().x() - at.x()) < 1 and abs(i.rect().top() - (at.y() + 2)) < 1]
     assert dots and dots[0].brush().color().name() == colour
+    # the winter: completion offers the builds the rules allow (the power's own free, owned
+    # homes, worked out here from the position) and its waive, nothing else
+    state = play.game.state
+    power = unit.power
+    free = [h for h in window.doc.variant.power(power).homes if h not in state.units and state.centers.get(h) == power]
+    assert free  # the unit that walked out left its home empty
+    want = {f"Build A {h.capitalize()}" for h in free if graph.may_stand(UnitType.ARMY, h)} | \
+        {f"Build F {f[:1].upper() + f[1:]}" for h in free for f in graph.fleet_locations(h)
+         if graph.may_stand(UnitType.FLEET, f)}
+    completer = play.entry.completer()
+    play.entry.clear()
+    play.entry.setFocus()
+    qtbot.keyClicks(play.entry, "Build")
+    offered = {completer.completionModel().index(r, 0).data() for r in range(completer.completionCount())}
+    assert offered == want
+    play.entry.clear()
+    qtbot.keyClicks(play.entry, f"{power}: w")
+    assert completer.completionCount() == 1 and completer.currentCompletion() == f"{power}: waive"
+    popup = completer.popup()
+    row = popup.model().index(0, 0)
+    qtbot.mouseClick(popup.viewport(), Qt.MouseButton.LeftButton, pos=popup.visualRect(row).center())
+    qtbot.keyClick(play.entry, Qt.Key.Key_Return)
+    assert play.orders == [(power, "waive")]  # filed under the power it names
 
 
 def _button(widget, text):
