@@ -84,6 +84,28 @@ class Designer:
                 return
         raise LookupError(text)
 
+    def file_dialog(self, entry, path):
+        """A File menu entry whose dialog gets the file's name typed, then Return.
+        The platform's dialog is answered with the name (offscreen it cannot be
+        typed into); the menu entry, its slot and what follows are the real ones."""
+        from PySide6.QtWidgets import QFileDialog
+        asked = []
+
+        def answer(*args, **kwargs):
+            asked.append(args[1] if len(args) > 1 else "")
+            return path, ""
+        saved = QFileDialog.getOpenFileName, QFileDialog.getSaveFileName
+        QFileDialog.getOpenFileName = QFileDialog.getSaveFileName = staticmethod(answer)
+        try:
+            self.menu(entry)
+        finally:
+            QFileDialog.getOpenFileName, QFileDialog.getSaveFileName = saved
+        if not asked:
+            raise SystemExit(f"File > {entry} asked for no file")
+        self.fields += 1
+        self.chars += len(path)
+        self.keys += 1
+
     def type(self, edit, text, enter=True):
         """Click into a field, replace its text, and (usually) press Return."""
         self.clicks += 1
@@ -190,11 +212,7 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
     w = d.w
     drawing = os.path.join(ref, "jdip", "youngstown.svg")
     # File > Open: the dialog gets the file's name typed
-    d.clicks += 2
-    d.fields += 1
-    d.chars += len(drawing)
-    d.keys += 1
-    w.open_path(drawing)
+    d.file_dialog("Open...", drawing)
     d.settle()
     d.shot("opened")
     d.click(w.proposals.accept_all)
@@ -479,11 +497,10 @@ def main() -> None:
     t0 = time.perf_counter()
     build(d, ref, target, judge_file)
     saved = os.path.join(tmp, "youngstown", "variant.yaml")
-    d.clicks += 2  # File > Save as, the name typed, Return
-    d.fields += 1
-    d.chars += len(saved)
-    d.keys += 1
-    w.save_as(saved)
+    os.makedirs(os.path.dirname(saved))
+    d.file_dialog("Save as...", saved)
+    if not os.path.exists(saved):
+        raise SystemExit("File > Save as wrote nothing")
     took = time.perf_counter() - t0
     if shots:  # and a test game on the result: orders offered whole, drawn before adjudication
         d.menu("Play (test the variant)")
