@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialogButtonBox
                                QGraphicsSceneMouseEvent, QLineEdit)
 
 CLICK, KEY, THINK = 1.3, 0.28, 1.35  # seconds, keystroke-level model
+CORPUS = {"asia": "asia.svg", "chaos": "chaos.svg", "hundred": "h31_h32_map.svg", "milan": "milan.svg",
+          "modern": "modern.svg"}  # jDip's drawings in the reference corpus, beside their variants.xml
 
 
 class Designer:
@@ -207,10 +209,9 @@ class Designer:
         self.settle()
 
 
-def build(d: Designer, ref: str, target, judge_file: str) -> None:
+def build(d: Designer, drawing: str, target, judge_file: str) -> None:
     from variantkit.io import load
     w = d.w
-    drawing = os.path.join(ref, "jdip", "youngstown.svg")
     # File > Open: the dialog gets the file's name typed
     d.file_dialog("Open...", drawing)
     d.settle()
@@ -326,14 +327,14 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
     if d.clicks != before:  # (only a step that did something is pictured)
         d.shot("graph")
 
-    # powers: the drawing's ten, added in one step; names, letters typed, colours picked
-    w.docks["Proposals"].raise_()
-    d.clicks += 1
-    if not w.proposals.add_powers.isHidden():
-        d.click(w.proposals.add_powers)
+    # powers: names, letters typed where still needed, colours picked; one the target lacks removed
     w.docks["Powers"].raise_()
     d.clicks += 1
     panel = w.powers
+    for pw in list(w.doc.variant.powers):
+        if target.power(pw.id) is None:
+            d.choose(panel.pick, pw.id)
+            d.click(panel.remove_button)
     for pw in target.powers:
         if w.doc.variant.power(pw.id) is None:
             d.click(panel.new_button)
@@ -347,7 +348,7 @@ def build(d: Designer, ref: str, target, judge_file: str) -> None:
                 typed = True
         if typed or w.doc.variant.power(pw.id) is None:
             d.click(panel.apply_button)
-        if w.doc.variant.power(pw.id).colour != pw.colour:
+        if pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:  # (none: the drawing's is kept)
             d.click(panel.swatch)
             html = [e for e in panel.colour_dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
             d.type(html, pw.colour, enter=False)
@@ -457,6 +458,8 @@ def remaining(saved: str, target_path: str, target):
     keep = []
     for line in lines:
         detail = line.get("detail", "")
+        if line["what"] == "power" and detail.startswith("colour ''"):
+            continue  # the target has no colour (jDip keeps them in the drawing): the drawing's is kept
         if line["what"] == "province" and line["change"] == "changed":
             if detail.startswith(("unit_pos", "label_pos")):
                 continue
@@ -477,17 +480,29 @@ def main() -> None:
     # the judge's file the designer reads: DPjudge's map of the rules being drawn, or
     # jDip's own variants.xml, whose codes and spellings differ from the target's
     parser.add_argument("--judge", choices=("dpjudge", "jdip"), default="dpjudge")
+    # or another of jDip's drawings (the corpus), built until it is its own judge's variant
+    parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)), default="youngstown")
     opts = parser.parse_args()
     ref, shots = opts.reference, opts.shots
-    judge_file = os.path.join(ref, "jdip", "variants.xml") if opts.judge == "jdip" else \
-        os.path.join(ref, "dpjudge", "youngstown.map")
     from variantkit.io import load
     from variantkit_editor.mainwindow import MainWindow
     tmp = tempfile.mkdtemp()
     os.environ.setdefault("XDG_DATA_HOME", os.path.join(tmp, "data"))
     os.environ.setdefault("XDG_CONFIG_HOME", os.path.join(tmp, "config"))
+    if opts.map == "youngstown":
+        drawing = os.path.join(ref, "jdip", "youngstown.svg")
+        judge_file = os.path.join(ref, "jdip", "variants.xml") if opts.judge == "jdip" else \
+            os.path.join(ref, "dpjudge", "youngstown.map")
+        target_path = os.path.join(ROOT, "maps", "youngstown", "variant.yaml")
+    else:  # the target is what `variantkit import jdip` makes of the judge's own file
+        folder = os.path.join(ref, "corpus", "jdip", opts.map)
+        drawing, judge_file = os.path.join(folder, CORPUS[opts.map]), os.path.join(folder, "variants.xml")
+        target_path = os.path.join(tmp, "target", "variant.yaml")
+        made = subprocess.run([sys.executable, "-m", "variantkit", "import", "jdip", judge_file, "-o",
+                               os.path.dirname(target_path)], capture_output=True, text=True, cwd=ROOT)
+        if made.returncode != 0:
+            raise SystemExit(f"variantkit import jdip failed: {made.stderr.strip()}")
     app = QApplication.instance() or QApplication([])
-    target_path = os.path.join(ROOT, "maps", "youngstown", "variant.yaml")
     target = load(target_path).variant
     w = MainWindow(ask=False)
     w.resize(1500, 950)
@@ -495,8 +510,8 @@ def main() -> None:
     app.processEvents()
     d = Designer(w, shots)
     t0 = time.perf_counter()
-    build(d, ref, target, judge_file)
-    saved = os.path.join(tmp, "youngstown", "variant.yaml")
+    build(d, drawing, target, judge_file)
+    saved = os.path.join(tmp, opts.map, "variant.yaml")
     os.makedirs(os.path.dirname(saved))
     d.file_dialog("Save as...", saved)
     if not os.path.exists(saved):
@@ -513,7 +528,8 @@ def main() -> None:
         d.shot("play")
     lines, left = remaining(saved, target_path, target)
     estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
-    print(f"designer's path, Youngstown from jDip's drawing: {d.clicks} clicks, {d.fields} typed fields "
+    print(f"designer's path, {target.name} from {os.path.basename(drawing)} and {os.path.basename(judge_file)}: "
+          f"{d.clicks} clicks, {d.fields} typed fields "
           f"({d.chars} characters), {d.keys} other key presses, {d.corrections} manual graph corrections")
     print("graph corrections: " + ", ".join(f"{n} {k}" for k, n in sorted(d.kinds.items(), key=lambda x: -x[1])))
     print(f"estimated time for a person (keystroke-level model): {estimate / 60:.0f} min "

@@ -236,6 +236,16 @@ class SetPower(_Change):
         return _variant(s, edit.set_power(s.variant, self.power))
 
 
+class RemovePower(_Change):
+    def __init__(self, doc: Document, pid: str):
+        super().__init__(doc, f"Remove power {pid}")
+        self.pid = pid
+        self._make()
+
+    def build(self, s):
+        return _variant(s, edit.remove_power(s.variant, self.pid))
+
+
 class SetRules(_Change):
     def __init__(self, doc: Document, **fields):
         super().__init__(doc, "Set rules")

@@ -454,8 +454,10 @@ class PowersPanel(QWidget):
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
         self.new_button = QPushButton("New power")
+        self.remove_button = QPushButton("Remove power")
         row.addWidget(self.apply_button)
         row.addWidget(self.new_button)
+        row.addWidget(self.remove_button)
         layout.addLayout(row)
         click = QHBoxLayout()
         click.addWidget(QLabel("Clicks on the map set:"))
@@ -473,6 +475,7 @@ class PowersPanel(QWidget):
         self.pick.currentTextChanged.connect(self.show_power)
         self.apply_button.clicked.connect(self.apply)
         self.new_button.clicked.connect(self.new_power)
+        self.remove_button.clicked.connect(self.remove_power)
         doc.changed.connect(self._refresh)
         self._refresh()
 
@@ -512,6 +515,13 @@ class PowersPanel(QWidget):
         self.pick.setCurrentIndex(-1)
         for f in self.fields.values():
             f.clear()
+
+    def remove_power(self) -> None:
+        """The power picked, gone (one undo step)."""
+        from .commands import RemovePower
+        pid = self.pick.currentText()
+        if pid and self.doc.variant.power(pid) is not None:
+            self.doc.undo.push(RemovePower(self.doc, pid))
 
     def apply(self) -> bool:
         from variantkit.model import Power, Unit

@@ -102,6 +102,18 @@ def test_remove_leaves_nothing_pointing_at_it(standard):
     assert len(v.edges) == len(standard.edges) - 4
 
 
+def test_remove_power_takes_its_homes_units_and_the_links_only_it_may_cross(standard):
+    v = edit.set_edge(standard, "lon", "wal", Crossing.ARMY, powers=("england",))
+    v = edit.set_edge(v, "bre", "par", Crossing.ARMY, powers=("england", "france"))
+    v = edit.remove_power(v, "england")
+    assert [p.id for p in v.powers] == [p.id for p in standard.powers if p.id != "england"]
+    assert not any({e.a, e.b} == {"lon", "wal"} for e in v.edges)      # nobody else may cross it
+    assert [e.powers for e in v.edges if {e.a, e.b} == {"bre", "par"}] == [("france",)]
+    assert errors(v) == [] and not dangling(v)
+    with pytest.raises(edit.EditError):
+        edit.remove_power(v, "england")
+
+
 def test_merge_joins_borders_centres_and_homes(standard, tmp_path):
     v = edit.merge(standard, "bur", "par")
     assert v.province("par") is None and not dangling(v)

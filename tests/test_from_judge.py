@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from variantkit.from_judge import offers, take, terrain_changes
-from variantkit.model import Coast, Crossing, Edge, Power, Province, Terrain, Unit, UnitType, Variant
+from variantkit.model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant
 
 
 def _v(provinces, edges, powers=()):
@@ -82,6 +82,22 @@ def test_codes_spaces_names_centres_and_powers_from_the_judge():
     assert france.homes == ("par", "bre") and france.units[1] == Unit(UnitType.FLEET, "bre")
     assert _links(after) == [("bot", "bre", "fleet"), ("bre", "par", "army")]
     assert offers(after, judge) == []
+
+
+def test_powers_the_judge_lacks_go_and_its_calendar_and_rules_come():
+    # the drawing's style sheet colours a power of another variant (jDip's chaos has "balkan")
+    drawn = _v([Province("par", "Paris", Terrain.LAND)], [],
+               [Power("france", "France", colour="#2050a0"), Power("balkan", "Balkan", colour="#36e600")])
+    judge = replace(_v([Province("par", "Paris", Terrain.LAND)], [], [Power("france", "France")]),
+                    rules=Rules(start="S1425M", options={"build_any": True}))
+    got = {(o.kind, o.subject): o.why for o in offers(drawn, judge)}
+    assert got == {("powers", "balkan"): "the judge has no such power: removed",
+                   ("rules", "start"): "S1901M -> S1425M", ("rules", "build_any"): "none -> True"}
+    after, _ = take(drawn, judge)
+    assert [p.id for p in after.powers] == ["france"] and after.power("france").colour == "#2050a0"
+    assert after.rules.start == "S1425M" and dict(after.rules.options) == {"build_any": True}
+    # a judge's file that gives no victory count leaves the variant's
+    assert after.rules.victory is None and offers(replace(after, rules=replace(after.rules, victory=18)), judge) == []
 
 
 def test_coasts_named_as_the_judge_names_them_keep_where_the_drawing_put_them():

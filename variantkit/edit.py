@@ -449,6 +449,16 @@ def set_power(v: Variant, power: Power) -> Variant:
     return replace(v, powers=tuple(powers))
 
 
+def remove_power(v: Variant, pid: str) -> Variant:
+    """A power gone with its homes and units; a link only it could cross goes
+    too (nobody else may), and it leaves the lists of the others."""
+    if v.power(pid) is None:
+        raise EditError(f"there is no power {pid!r}")
+    edges = tuple(replace(e, powers=tuple(p for p in e.powers if p != pid)) for e in v.edges
+                  if e.powers != (pid,))
+    return replace(v, powers=tuple(p for p in v.powers if p.id != pid), edges=edges)
+
+
 def set_rules(v: Variant, **fields) -> Variant:
     return replace(v, rules=replace(v.rules, **fields))
 

@@ -66,10 +66,10 @@ def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
 
 # -- everything the judge's file says that the drawing does not ------------------
 
-KINDS = ("ids", "spaces", "terrain", "coasts", "links", "names", "centres", "powers")
+KINDS = ("ids", "spaces", "terrain", "coasts", "links", "names", "centres", "powers", "rules")
 KIND_TITLES = {"ids": "codes", "spaces": "spaces the drawing lacks", "terrain": "terrains",
                "coasts": "coasts", "links": "links", "names": "names and aliases",
-               "centres": "supply centres", "powers": "powers, homes and units"}
+               "centres": "supply centres", "powers": "powers, homes and units", "rules": "rules"}
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def offers(v: Variant, source: Variant, kinds: Iterable[str] = KINDS) -> List[Of
     :func:`take` does) since a later kind reads the codes an earlier one set."""
     makers = {"ids": _id_offers, "spaces": _space_offers, "terrain": _terrain_offers,
               "coasts": _coast_offers, "links": _link_offers, "names": _name_offers,
-              "centres": _centre_offers, "powers": _power_offers}
+              "centres": _centre_offers, "powers": _power_offers, "rules": _rule_offers}
     out: List[Offer] = []
     for kind in kinds:
         out.extend(makers[kind](v, source))
@@ -364,4 +364,38 @@ def _power_offers(v: Variant, source: Variant) -> List[Offer]:
             k for k in ("name", "adjective", "letter", "homes", "units", "centers")
             if getattr(now, k) != getattr(goal, k))
         out.append(Offer("powers", q.id, what, False, _then(edit.set_power, goal)))
+    theirs = {q.id for q in source.powers}
+    for p in v.powers:  # (a drawing's style sheet may colour a power of another variant)
+        if p.id not in theirs:
+            out.append(Offer("powers", p.id, "the judge has no such power: removed", False,
+                             _then(edit.remove_power, p.id)))
     return out
+
+
+RULES = ("start", "seasons", "victory", "draw_after_static_falls")
+
+
+def _rule_offers(v: Variant, source: Variant) -> List[Offer]:
+    """The calendar and the ends of the game as the judge has them (where it
+    says: a judge's file without a victory count leaves the variant's)."""
+    from . import edit
+    out = []
+    for key in RULES:
+        theirs, mine = getattr(source.rules, key), getattr(v.rules, key)
+        if theirs is not None and theirs != mine:
+            out.append(Offer("rules", key, f"{_said(mine)} -> {_said(theirs)}", False,
+                             _then(edit.set_rules, **{key: theirs})))
+    for name, value in sorted(source.rules.options.items()):  # BUILD_ANY and the like
+        if v.rules.options.get(name) != value:
+            out.append(Offer("rules", name, f"{_said(v.rules.options.get(name))} -> {_said(value)}", False,
+                             _then(_set_option, name, value)))
+    return out
+
+
+def _set_option(v: Variant, name: str, value) -> Variant:
+    from . import edit
+    return edit.set_rules(v, options={**v.rules.options, name: value})
+
+
+def _said(value) -> str:
+    return ", ".join(value) if isinstance(value, tuple) else "none" if value is None else str(value)

@@ -849,3 +849,18 @@ def test_drawing_a_coast_needs_a_shore_province(window, qtbot, standard_drawn):
     _action(window, COAST_TOOL).trigger()
     _drag_along(window.scene, [(300, 1060), (320, 1070), (340, 1060)])   # across the middle of Spain
     assert doc.undo.count() == 0 and "reaches no sea or coast of spa" in window.statusBar().currentMessage()
+
+
+def test_a_power_removed_with_its_button_is_one_undo_step(window, qtbot):
+    doc = _standard(window)
+    window.docks["Powers"].raise_()
+    panel = window.powers
+    _pick(qtbot, panel.pick, "england")
+    steps = doc.undo.count()
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert doc.variant.power("england") is None and doc.undo.count() == steps + 1
+    assert [panel.pick.itemText(i) for i in range(panel.pick.count())] == \
+        [p.id for p in doc.variant.powers]
+    doc.undo.undo()
+    from variantkit.io import load
+    assert doc.variant == load(str(MAPS / "standard")).variant
