@@ -137,3 +137,36 @@ def test_what_names_nothing_is_refused_at_its_line(reference, trusted, tmp_path,
     _, problems = small(reference, tmp_path, extra=extra)
     errors = [(p.code, p.line) for p in problems if p.severity == "error"]
     assert errors == [(code, 10)]
+
+
+def test_the_drawing_comes_with_the_import_and_gives_the_colours(reference, tmp_path):
+    """jDip keeps a variant's drawing beside variants.xml (MAP_GRAPHIC -> MAP_DEFINITION
+    URI) and the powers' colours in its style sheet: both come along."""
+    from variantkit.io import load
+    out = tmp_path / "yt"
+    assert main(["import", "jdip", str(reference / "jdip"), "-o", str(out)]) == 0
+    assert (out / "youngstown.svg").read_bytes() == (reference / "jdip" / "youngstown.svg").read_bytes()
+    v = load(str(out)).variant
+    assert v.art == "youngstown.svg"
+    # the style sheet's own lines, read here apart: .austria {fill:salmon ...}
+    text = (reference / "jdip" / "youngstown.svg").read_text()
+    assert ".austria" in text and "salmon" in text.split(".austria", 1)[1].split("}", 1)[0]
+    assert v.power("austria").colour == "#fa8072"  # salmon
+    assert all(p.colour for p in v.powers)
+
+
+def test_a_drawing_not_beside_variants_xml_is_left_out_and_said(reference, tmp_path):
+    text = (reference / "jdip" / "variants.xml").read_text()
+    (tmp_path / "variants.xml").write_text(text.replace('URI="youngstown.svg"', 'URI="../elsewhere/y.svg"'))
+    (tmp_path / "youngstown_adjacency.xml").write_bytes((reference / "jdip" / "youngstown_adjacency.xml").read_bytes())
+    v, problems = read(str(tmp_path))
+    assert v.art is None and not any(p.colour for p in v.powers)
+    said = [p for p in problems if p.code == "VK746"]
+    assert len(said) == 1 and said[0].severity == "warning" and said[0].line
+    # jDip's other DTD names the drawing on a GRAPHIC element
+    (tmp_path / "youngstown.svg").write_bytes((reference / "jdip" / "youngstown.svg").read_bytes())
+    (tmp_path / "variants.xml").write_text(text.replace('<MAP_GRAPHIC ref="yt" default="true" />',
+                                                        '<GRAPHIC uri="youngstown.svg" default="true" title="Y" '
+                                                        'description="" thumburi="" />'))
+    v, problems = read(str(tmp_path))
+    assert v.art == str(tmp_path / "youngstown.svg") and not [p for p in problems if p.code == "VK746"]

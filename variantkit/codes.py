@@ -325,6 +325,8 @@ _ALL = (
         ("VK743", E, "the link {a} - {b} is not the same from both ends", "report this as a bug"),
         ("VK744", W, "{province} has no shape on the board: no path written", ""),
         ("VK745", W, "the map is drawn on the schematic board: the variant's art was not given", ""),
+        ("VK746", W, "the drawing {uri} is not a file beside variants.xml: imported without its art",
+         "put the drawing beside variants.xml, or give it later with variantkit attach-art"),
         ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
         ("VK752", W, "{province} is seasonal: written as always open", ""),
         ("VK753", W, "{count} territories have no unit position ({provinces}): mapX/mapY written as 0",

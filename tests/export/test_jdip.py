@@ -119,3 +119,20 @@ def test_map_svg_with_the_jdip_data_block(tmp_path, reference):
     assert "egy-nc" in doc.jdip and "center" in doc.jdip["par"]
     report = compare(inf, v)
     assert report.precision["army"] > 0.95 and report.recall["army"] > 0.95
+
+
+@pytest.mark.parametrize("name", ["standard", "youngstown", "loeb9"])
+def test_the_variants_file_is_valid_by_jdips_own_dtd(name, tmp_path, reference):
+    """jDip validates variants.xml against its DTD: a MAP_GRAPHIC refers to a
+    MAP_DEFINITION by id (an IDREF), and the file opens with a DESCRIPTION."""
+    from lxml import etree
+    v = load(str(MAPS / name)).variant
+    assert formats()["jdip"].write(v, str(tmp_path)).ok
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    # the DTD jDip's own variants.xml carries inside it (MAP_DEFINITION, MAP_GRAPHIC)
+    dtd = etree.parse(str(reference / "formats" / "jdip" / "variants.xml"), parser).docinfo.internalDTD
+    tree = etree.parse(str(tmp_path / "variants.xml"), parser)
+    assert dtd.validate(tree), dtd.error_log.filter_from_errors()
+    # and the drawing comes back as the variant's art, with the powers' colours
+    back, problems = read(str(tmp_path))
+    assert back.art == str(tmp_path / f"{v.id}.svg")

@@ -9,9 +9,10 @@ import tempfile
 
 from dataclasses import replace
 
-from ..files import all_or_nothing, check_target, protecting
+from ..files import all_or_nothing, atomic_copy, check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
+from ..svg.reader import MAX_BYTES as SVG_BYTES
 from ..validate import load_checked
 from .output import add_force, finite, input_paths, load_or_exit, print_problems
 
@@ -65,15 +66,23 @@ def cmd_import(args) -> int:
         if read is None:  # argparse offers only the formats that read
             raise ValueError(f"{args.format} is write-only")
         variant, problems = read(args.path)
+    # a drawing the judge's file names (jDip's map) is copied beside the variant as its art
+    drawing = variant.art if variant is not None and variant.art and os.path.isabs(variant.art) else None
+    art_out = os.path.join(args.output, os.path.basename(drawing or ""))
+    if variant is not None and drawing:
+        check_target(art_out, args.force, [args.path, out])
+        variant = replace(variant, art=os.path.basename(drawing))
     if variant is not None and not any(p.severity == "error" for p in problems):
         with protecting([args.path]):
-            problems = problems + _reload_problems(variant, args)
+            problems = problems + _reload_problems(variant, args, drawing)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
     if variant is None or errors:
         print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
         return 1
-    with protecting([args.path]):
+    with protecting([args.path, drawing]), all_or_nothing():
+        if drawing is not None:
+            atomic_copy(drawing, art_out, SVG_BYTES)
         save(variant, out)
     print(f"wrote {out}: {len(variant.provinces)} provinces, {len(variant.edges)} edges, "
           f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
@@ -81,13 +90,15 @@ def cmd_import(args) -> int:
     return 0
 
 
-def _reload_problems(variant, args):
+def _reload_problems(variant, args, drawing=None):
     """An importer never writes a variant that would not load: what it would
     write is written aside, loaded and checked; its errors refuse the import
     (placed at the source, since the file is not kept).  The trial is written
     in a folder of its own, so a refused import leaves nothing behind."""
     with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
         trial = os.path.join(folder, "variant.yaml")
+        if drawing:  # the art as it will be, so its ids are checked too
+            atomic_copy(drawing, os.path.join(folder, variant.art), SVG_BYTES)
         save(variant, trial)
         loaded = load_checked(trial)
     return [replace(p, file=args.path, line=None, column=None,

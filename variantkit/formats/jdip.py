@@ -314,7 +314,51 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                                                     for q in powers.values()) else None)
                       for pid, p in powers.items()),
                 rules, version=chosen.get("version", ""))
+    drawing, said = _drawing(root, chosen, folder, path)
+    problems += said
+    if drawing is not None:
+        v = _with_drawing(v, drawing)
     return v, problems
+
+
+def _drawing(root, chosen, folder: str, path: str) -> Tuple[Optional[str], List[Problem]]:
+    """The variant's default map drawing: its MAP_GRAPHIC names a
+    MAP_DEFINITION whose URI is the SVG, beside variants.xml."""
+    from ..files import confined
+    # jDip's files name it through a MAP_DEFINITION by id; its other DTD puts it on a GRAPHIC
+    graphics = chosen.find("MAP").findall("MAP_GRAPHIC") + chosen.find("MAP").findall("GRAPHIC")
+    pick = next((g for g in graphics if g.get("default") == "true"), graphics[0] if graphics else None)
+    if pick is None:
+        return None, []
+    ref = pick.get("ref", "")
+    definition = next((d for d in root.iter("MAP_DEFINITION") if d.get("id") == ref), None) if ref else None
+    uri = definition.get("URI", "") if definition is not None else pick.get("uri", "")
+    at = (definition if definition is not None else pick).sourceline
+    drawing = os.path.join(folder, uri[len("file:"):] if uri.startswith("file:") else uri)
+    if not uri or "://" in uri or not confined(drawing, [folder]) or not os.path.isfile(drawing):
+        return None, [Problem("VK746", f"the drawing {uri or ref!r} is not a file beside variants.xml: "
+                              "imported without its art", "put the drawing beside variants.xml, or give "
+                              "it later with variantkit attach-art", path, at, severity="warning")]
+    return drawing, []
+
+
+def _with_drawing(v: Variant, drawing: str) -> Variant:
+    """The drawing as the variant's art (an absolute path: the importer copies
+    it beside the variant file), and the powers' colours from its style sheet
+    (jDip keeps them there, not in variants.xml)."""
+    from svgelements import Color
+    from ..conventions.jdip import power_colours
+    from ..svg.reader import read_svg
+    try:
+        styles = power_colours(read_svg(drawing))
+    except UnusableInput:
+        return v  # (the drawing is checked again, and its problems said, where it is used)
+    powers = []
+    for p in v.powers:
+        colour = styles.get(p.id) or styles.get(p.name.lower())
+        hexed = Color(colour).hex if colour else None
+        powers.append(replace(p, colour=hexed[:7]) if hexed and not p.colour else p)
+    return replace(v, art=os.path.abspath(drawing), powers=tuple(powers))
 
 
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
@@ -423,6 +467,10 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     atomic_write(os.path.join(path, adj_name),
                  etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
     vroot = etree.Element("VARIANTS")
+    etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name
+    # the drawing is named through a MAP_DEFINITION, which a MAP_GRAPHIC refers to by id
+    etree.SubElement(vroot, "MAP_DEFINITION", id=f"{v.id}-map", title=v.name, URI=f"{v.id}.svg",
+                     thumbURI=f"{v.id}.svg", preferredUnitStyle="modern")
     var = etree.SubElement(vroot, "VARIANT", name=v.name, version=v.version or "1.0")
     etree.SubElement(var, "DESCRIPTION").text = v.description
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
@@ -452,7 +500,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     if not art_file:
         report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
     write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file))
-    etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}.svg", default="true")
+    etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
     atomic_write(os.path.join(path, "variants.xml"),
                  etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
     return report
