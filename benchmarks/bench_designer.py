@@ -336,7 +336,11 @@ def build(d: Designer, drawing: str, target, judge_file: str) -> None:
             d.choose(panel.pick, pw.id)
             d.click(panel.remove_button)
     for pw in target.powers:
-        if w.doc.variant.power(pw.id) is None:
+        now = w.doc.variant.power(pw.id)
+        if now is not None and all(getattr(now, k) == getattr(pw, k) for k in ("name", "adjective", "letter")) \
+                and (not pw.colour or now.colour == pw.colour):
+            continue  # nothing to do for this one: not even picked
+        if now is None:
             d.click(panel.new_button)
             d.type(panel.fields["id"], pw.id, enter=False)
         else:
