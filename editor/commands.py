@@ -236,6 +236,13 @@ class SetPower(_Change):
         return _variant(s, edit.set_power(s.variant, self.power))
 
 
+def dismissed(pid: str) -> Tuple[str, str]:
+    """How a power the designer removed is kept among the rejected proposals
+    (beside edges' pairs, which never have an empty end), so the drawing's
+    colours stop offering it."""
+    return ("", pid)
+
+
 class RemovePower(_Change):
     def __init__(self, doc: Document, pid: str):
         super().__init__(doc, f"Remove power {pid}")
@@ -243,7 +250,8 @@ class RemovePower(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.remove_power(s.variant, self.pid))
+        return _variant(s, edit.remove_power(s.variant, self.pid))._replace(
+            rejected=s.rejected | {dismissed(self.pid)})
 
 
 class SetRules(_Change):

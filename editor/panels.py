@@ -18,7 +18,7 @@ from variantkit.lint import lint
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
-from .commands import AcceptProposals, RenameProvince, SetProvinceField
+from .commands import AcceptProposals, RenameProvince, SetProvinceField, dismissed
 from .document import Document
 
 
@@ -358,7 +358,8 @@ class ProposalsPanel(QWidget):
         for pid, colour in sorted(getattr(self.doc, "drawn_colours", {}).items()):
             pid = pid.lower()
             hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
-            if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid):
+            if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid) \
+                    and dismissed(pid) not in self.doc.rejected:
                 out[pid] = hex_
         return out
 

@@ -864,3 +864,19 @@ def test_a_power_removed_with_its_button_is_one_undo_step(window, qtbot):
     doc.undo.undo()
     from variantkit.io import load
     assert doc.variant == load(str(MAPS / "standard")).variant
+
+
+def test_powers_the_judge_removes_are_not_offered_again(window, qtbot, reference):
+    """jDip's chaos drawing styles three powers of another variant (balkan,
+    lowland, norway): added with the drawing's powers, removed by the judge's
+    file, and then no longer offered; undone, they are back."""
+    window.open_path(str(reference / "corpus" / "jdip" / "chaos" / "chaos.svg"))
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.proposals.add_powers, Qt.MouseButton.LeftButton)
+    assert window.doc.variant.power("balkan") is not None and window.proposals.add_powers.isHidden()
+    panel = _read_judge_file(window, qtbot, reference / "corpus" / "jdip" / "chaos" / "variants.xml")
+    qtbot.mouseClick(panel.take_all, Qt.MouseButton.LeftButton)
+    assert {"balkan", "lowland", "norway"}.isdisjoint(p.id for p in window.doc.variant.powers)
+    assert len(window.doc.variant.powers) == 34 and window.proposals.add_powers.isHidden()
+    window.doc.undo.undo()
+    assert window.doc.variant.power("balkan") is not None
