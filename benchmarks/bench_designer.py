@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Optional
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
@@ -209,7 +210,7 @@ class Designer:
         self.settle()
 
 
-def build(d: Designer, drawing: str, target, judge_file: str) -> None:
+def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
     from variantkit.io import load
     w = d.w
     # File > Open: the dialog gets the file's name typed
@@ -224,24 +225,25 @@ def build(d: Designer, drawing: str, target, judge_file: str) -> None:
     # what the judge's own file says and the drawing cannot (codes, names, the boxes' links,
     # powers, homes and units): read once; the places where it contradicts the drawing are
     # looked at one by one (each a graph correction), then all is taken in one step
-    w.docks["From a judge"].raise_()
-    d.clicks += 1
-    judge = w.judge
-    d.click(judge.open_button)
-    box = [e for e in judge.dialog.findChildren(QLineEdit) if e.isVisible()][0]
-    d.type(box, judge_file)
-    for i in range(judge.tree.topLevelItemCount()):
-        top = judge.tree.topLevelItem(i)
-        for j in range(top.childCount()):
-            item = top.child(j)
-            offer = judge.items[id(item)][1]
-            if offer.disagrees:
-                judge.tree.scrollToItem(item)
-                d.click(judge.tree.viewport(), judge.tree.visualItemRect(item).center())
-                d.correct(f"{offer.kind} where the judge's file contradicts the drawing, looked at")
-    d.shot("judge")  # the last place looked at highlighted on the map
-    d.click(judge.take_all)
-    d.shot("taken")
+    if judge_file is not None:  # (--judge none: everything below by hand)
+        w.docks["From a judge"].raise_()
+        d.clicks += 1
+        judge = w.judge
+        d.click(judge.open_button)
+        box = [e for e in judge.dialog.findChildren(QLineEdit) if e.isVisible()][0]
+        d.type(box, judge_file)
+        for i in range(judge.tree.topLevelItemCount()):
+            top = judge.tree.topLevelItem(i)
+            for j in range(top.childCount()):
+                item = top.child(j)
+                offer = judge.items[id(item)][1]
+                if offer.disagrees:
+                    judge.tree.scrollToItem(item)
+                    d.click(judge.tree.viewport(), judge.tree.visualItemRect(item).center())
+                    d.correct(f"{offer.kind} where the judge's file contradicts the drawing, looked at")
+        d.shot("judge")  # the last place looked at highlighted on the map
+        d.click(judge.take_all)
+        d.shot("taken")
     want = {p.id: p for p in target.provinces}
     w.docks["Provinces"].raise_()
     d.clicks += 1
@@ -483,7 +485,7 @@ def main() -> None:
     parser.add_argument("--shots", help="a folder for a screenshot of each step")
     # the judge's file the designer reads: DPjudge's map of the rules being drawn, or
     # jDip's own variants.xml, whose codes and spellings differ from the target's
-    parser.add_argument("--judge", choices=("dpjudge", "jdip"), default="dpjudge")
+    parser.add_argument("--judge", choices=("dpjudge", "jdip", "none"), default="dpjudge")
     # or another of jDip's drawings (the corpus), built until it is its own judge's variant
     parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)), default="youngstown")
     opts = parser.parse_args()
@@ -506,6 +508,8 @@ def main() -> None:
                                os.path.dirname(target_path)], capture_output=True, text=True, cwd=ROOT)
         if made.returncode != 0:
             raise SystemExit(f"variantkit import jdip failed: {made.stderr.strip()}")
+    if opts.judge == "none":  # the designer has the rulebook (the target) and the drawing only
+        judge_file = None
     app = QApplication.instance() or QApplication([])
     target = load(target_path).variant
     w = MainWindow(ask=False)
@@ -532,7 +536,8 @@ def main() -> None:
         d.shot("play")
     lines, left = remaining(saved, target_path, target)
     estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
-    print(f"designer's path, {target.name} from {os.path.basename(drawing)} and {os.path.basename(judge_file)}: "
+    print(f"designer's path, {target.name} from {os.path.basename(drawing)} and "
+          f"{os.path.basename(judge_file) if judge_file else 'no judge file'}: "
           f"{d.clicks} clicks, {d.fields} typed fields "
           f"({d.chars} characters), {d.keys} other key presses, {d.corrections} manual graph corrections")
     print("graph corrections: " + ", ".join(f"{n} {k}" for k, n in sorted(d.kinds.items(), key=lambda x: -x[1])))
