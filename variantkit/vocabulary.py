@@ -40,6 +40,10 @@ COAST_NAMES: Dict[str, str] = {
 }
 
 
+# The four coasts jDip and njudge can name (their adjacency kinds besides mv and xc).
+COMPASS_COASTS = ("nc", "sc", "ec", "wc")
+
+
 def coast_name(coast_id: str) -> str:
     """The usual name of a coast id; an unusual id is named by itself in capitals."""
     return COAST_NAMES.get(coast_id, coast_id.upper())

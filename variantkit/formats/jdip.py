@@ -21,10 +21,10 @@ from ..files import atomic_write
 from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType,
                      Variant, split_location)
 from ..problems import Problem, UnusableInput
-from ..vocabulary import coast_name
+from ..vocabulary import COMPASS_COASTS, coast_name
 from .base import ExportReport, Format
 
-COAST_KINDS = ("nc", "sc", "ec", "wc")
+COAST_KINDS = COMPASS_COASTS  # jDip names no other coast
 
 
 MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB

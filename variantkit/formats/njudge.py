@@ -15,7 +15,7 @@ from typing import Dict, List, Tuple
 
 from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Variant
 from ..problems import Problem, UnusableInput
-from ..vocabulary import coast_name
+from ..vocabulary import COMPASS_COASTS, coast_name
 from .base import Format
 
 
@@ -68,7 +68,7 @@ def read(path: str):
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for name, code, abbr, aliases, number in territories:
         kinds = adjacency.get(abbr, {})
-        coasts = sorted(k for k in kinds if k in ("nc", "sc", "ec", "wc"))
+        coasts = sorted(k for k in kinds if k in COMPASS_COASTS)
         fleet = bool(kinds.get("xc")) or bool(coasts)
         terrain = Terrain.WATER if code.lower() == "w" else (Terrain.COAST if fleet else Terrain.LAND)
         centre = code.lower() != "w" and code.lower() != "l"
