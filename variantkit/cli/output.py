@@ -6,6 +6,7 @@ import sys
 from typing import List
 
 from ..problems import Problem, UnusableInput
+from ..io.variant_file import Usable
 from ..validate import load_checked
 
 
@@ -19,12 +20,12 @@ def print_problems(problems: List[Problem], as_json: bool, out=None) -> None:
             print(p, file=out)
 
 
-def load_or_exit(path: str):
+def load_or_exit(path: str) -> Usable:
     """Load a variant for a command that needs a valid one."""
     loaded = load_checked(path)
     if loaded.variant is None or not loaded.report.ok:
         raise UnusableInput(loaded.report.errors)
-    return loaded
+    return Usable(loaded.path, loaded.variant, loaded.source, loaded.report, loaded.base)
 
 
 def input_paths(loaded, art: bool = True) -> List[str]:

@@ -101,7 +101,7 @@ def cmd_attach_art(args) -> int:
     for rid, r in inference.regions.items():
         pid = names.location(rid)
         if pid and "/" not in pid:
-            where[pid] = tuple(round(c, 1) for c in r.label_pos)
+            where[pid] = (round(r.label_pos[0], 1), round(r.label_pos[1], 1))
     missing = sorted(p.id for p in v.provinces if p.id not in where)
     provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
                       for p in v.provinces)

@@ -92,7 +92,7 @@ def cmd_info(args) -> int:
             json.dump(out, sys.stdout, indent=1)
             print()
             return 0
-        p = v.province(split_location(loc)[0])
+        p = graph.provinces[split_location(loc)[0]]  # (the name index found it)
         print(f"{p.name} ({p.id}): {p.terrain.value}" + (", supply centre" if p.center else "")
               + (", off-board box" if p.offboard else "")
               + (f", inside {p.inside}" if p.inside else "")

@@ -47,6 +47,13 @@ class Loaded:
     base: Optional["Loaded"] = None  # for a subvariant
 
 
+@dataclass
+class Usable(Loaded):
+    """A loaded variant with no error: its ``variant`` is there (what a
+    command works on once the load has been checked)."""
+    variant: Variant
+
+
 def resolve_path(arg: str) -> str:
     """A VARIANT argument is a variant file or the folder that holds one."""
     if os.path.isdir(arg):

@@ -1,10 +1,11 @@
 """Checks of a variant beyond its schema (the schema check is in io)."""
 from ..io import load
+from ..io.variant_file import Loaded
 from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
 from .semantic import check
 
 
-def load_checked(path: str):
+def load_checked(path: str) -> Loaded:
     """Load and check a variant; the caller prints the report.
 
     A subvariant's report holds its base's problems (placed in the base's
