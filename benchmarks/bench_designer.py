@@ -109,18 +109,22 @@ class Designer:
         self.chars += len(path)
         self.keys += 1
 
-    def type(self, edit, text, enter=True):
-        """Click into a field, replace its text, and (usually) press Return."""
-        self.clicks += 1
+    def _replace(self, edit, text):
+        """A typed field: its text selected and typed over (emptied with Delete)."""
         self.fields += 1
         self.chars += len(text)
-        edit.setFocus()
         edit.selectAll()
         if text:
             QTest.keyClicks(edit, text)
-        else:  # emptied with Delete
+        else:
             self.keys += 1
             QTest.keyClick(edit, Qt.Key.Key_Delete)
+
+    def type(self, edit, text, enter=True):
+        """Click into a field, replace its text, and (usually) press Return."""
+        self.clicks += 1
+        edit.setFocus()
+        self._replace(edit, text)
         if enter:
             self.keys += 1
             QTest.keyClick(edit, Qt.Key.Key_Return)
@@ -195,14 +199,7 @@ class Designer:
             self.row(pid, column)
         self.key(view, Qt.Key.Key_F2)
         editor = [e for e in view.viewport().findChildren(QLineEdit) if e.isVisible()][0]
-        self.fields += 1
-        self.chars += len(text)
-        editor.selectAll()
-        if text:
-            QTest.keyClicks(editor, text)
-        else:  # emptied with Delete
-            self.keys += 1
-            QTest.keyClick(editor, Qt.Key.Key_Delete)
+        self._replace(editor, text)
         self.keys += 1
         QTest.keyClick(editor, Qt.Key.Key_Return)
         while view.state() == QAbstractItemView.State.EditingState:

@@ -37,6 +37,15 @@ def drag(scene, start, end, steps=5):
     mouse(scene, "release", *end)
 
 
+def play_clicks(window, mode, *pids, unit="A"):
+    """Play mode: the order kind and unit type picked, then each space clicked on the map."""
+    window.play.mode.setCurrentText(mode)
+    window.play.unit_type.setCurrentText(unit)
+    for pid in pids:
+        c = window.scene.centre_of(pid)
+        click(window.scene, c.x(), c.y())
+
+
 def draw_polygon(scene, points):
     for x, y in points:
         click(scene, x, y)

@@ -5,20 +5,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from tests.editor.qt_helpers import cli_adjudicate, click  # noqa: E402
-
-
-def clicks(window, mode, *pids, unit="A"):
-    window.play.mode.setCurrentText(mode)
-    window.play.unit_type.setCurrentText(unit)
-    for pid in pids:
-        c = window.scene.centre_of(pid)
-        click(window.scene, c.x(), c.y())
+from tests.editor.qt_helpers import cli_adjudicate, play_clicks  # noqa: E402
 
 
 def place(window, power, unit, *pids):
     window.play.power.setCurrentText(power)
-    clicks(window, "place", *pids, unit=unit)
+    play_clicks(window, "place", *pids, unit=unit)
 
 
 def position(window):
@@ -39,12 +31,12 @@ def test_spring_and_fall_1901_by_clicking(playing, monkeypatch, capsys):
     play.game.state.centers = {"joh": "england", "lon": "england"}
     assert len(play.game.state.units) == 10
     # Spring: the Japanese army from Tokyo to Ireland through four fleets
-    clicks(window, "route", "tok", "npo", "obl", "oba", "nao", "ire")
+    play_clicks(window, "route", "tok", "npo", "obl", "oba", "nao", "ire")
     for sea in ("npo", "obl", "oba", "nao"):
-        clicks(window, "convoy", sea, "tok", "ire")
+        play_clicks(window, "convoy", sea, "tok", "ire")
     # Turkey takes Iran from India with support: India is dislodged
-    clicks(window, "move", "bag", "ira")
-    clicks(window, "support", "arm", "bag", "ira")
+    play_clicks(window, "move", "bag", "ira")
+    play_clicks(window, "support", "arm", "bag", "ira")
     before = position(window)
     orders = {}
     for power, text in play.orders:
@@ -57,7 +49,7 @@ def test_spring_and_fall_1901_by_clicking(playing, monkeypatch, capsys):
     assert position(window)["dislodged"]["india"][0]["unit"] == "A ira"
     # the retreat, by clicking the dislodged army then where it goes
     retreat_from = position(window)
-    clicks(window, "move", "ira", "afg")
+    play_clicks(window, "move", "ira", "afg")
     orders = {p: [t] for p, t in play.orders}
     play.adjudicate()
     expect = cli_adjudicate(monkeypatch, capsys, {**retreat_from, "orders": orders})
@@ -69,7 +61,7 @@ def test_spring_and_fall_1901_by_clicking(playing, monkeypatch, capsys):
     assert position(window)["phase"] == "W1901A"
     winter = position(window)
     window.play.power.setCurrentText("england")
-    clicks(window, "build", "joh", unit="F")
+    play_clicks(window, "build", "joh", unit="F")
     orders = {p: [t] for p, t in play.orders}
     assert orders == {"england": ["Build F joh"]}
     play.adjudicate()

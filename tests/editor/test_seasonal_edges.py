@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QPushButton  # noqa: E402
 
 from variantkit.io import load  # noqa: E402
 from tests.conftest import MAPS  # noqa: E402
-from tests.editor.qt_helpers import Answers, click, mouse  # noqa: E402
+from tests.editor.qt_helpers import Answers, mouse, play_clicks  # noqa: E402
 from tests.editor.test_designer import _pick, _type  # noqa: E402
 from tests.editor.test_files_and_menus import action  # noqa: E402
 
@@ -40,14 +40,6 @@ def _click_row(qtbot, panel, key):
 def _button(panel, text):
     (b,) = [b for b in panel.findChildren(QPushButton) if b.text() == text]
     return b
-
-
-def _clicks(window, mode, *pids, unit="F"):
-    window.play.mode.setCurrentText(mode)
-    window.play.unit_type.setCurrentText(unit)
-    for pid in pids:
-        c = window.scene.centre_of(pid)
-        click(window.scene, c.x(), c.y())
 
 
 def test_an_edge_made_spring_only_is_saved_and_refused_in_fall(window, qtbot, answers, tmp_path):
@@ -92,14 +84,14 @@ def test_an_edge_made_spring_only_is_saved_and_refused_in_fall(window, qtbot, an
     play = window.play
     qtbot.mouseClick(_button(play, "Sandbox"), Qt.MouseButton.LeftButton)
     play.power.setCurrentText("england")
-    _clicks(window, "place", "nwy")
+    play_clicks(window, "place", "nwy", unit="F")
     assert (play.game.state.units["nwy"].power, play.game.state.units["nwy"].loc) == ("england", "nwy")
-    _clicks(window, "move", "nwy", "stp")
+    play_clicks(window, "move", "nwy", "stp", unit="F")
     qtbot.mouseClick(_button(play, "Adjudicate"), Qt.MouseButton.LeftButton)
     results = [play.results.item(i).text() for i in range(play.results.count())]
     assert any("F nwy - stp: succeeds" in r for r in results), results
     assert play.game.state.units["stp"].loc == "stp/nc" and str(play.game.state.phase) == "F1901M"
-    _clicks(window, "move", "stp", "nwy")
+    play_clicks(window, "move", "stp", "nwy", unit="F")
     assert play.orders == [("england", "F stp/nc - nwy")]
     qtbot.mouseClick(_button(play, "Adjudicate"), Qt.MouseButton.LeftButton)
     results = [play.results.item(i).text() for i in range(play.results.count())]
