@@ -236,13 +236,6 @@ class SetPower(_Change):
         return _variant(s, edit.set_power(s.variant, self.power))
 
 
-def dismissed(pid: str) -> Tuple[str, str]:
-    """How a power the designer removed is kept among the rejected proposals
-    (beside edges' pairs, which never have an empty end), so the drawing's
-    colours stop offering it."""
-    return ("", pid)
-
-
 class RemovePower(_Change):
     def __init__(self, doc: Document, pid: str):
         super().__init__(doc, f"Remove power {pid}")
@@ -251,7 +244,7 @@ class RemovePower(_Change):
 
     def build(self, s):
         return _variant(s, edit.remove_power(s.variant, self.pid))._replace(
-            rejected=s.rejected | {dismissed(self.pid)})
+            dismissed_powers=s.dismissed_powers | {self.pid})  # the drawing's colours stop offering it
 
 
 class SetRules(_Change):

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Tuple
 from variantkit import edit
 from variantkit.model import Edge, Point, Variant
 
-from .commands import _Change, _variant, dismissed, renamed_state
+from .commands import _Change, _variant, renamed_state
 from .document import Document
 
 EdgeKey = Tuple[str, str]
@@ -116,7 +116,7 @@ class TakeFromJudge(_Change):
         before = {p.id for p in s.variant.powers}
         s = renamed_state(s, self.renames)._replace(variant=self.change(s.variant))
         gone = before - {p.id for p in s.variant.powers}  # the judge has no such power: not offered again
-        s = s._replace(rejected=s.rejected | {dismissed(pid) for pid in gone})
+        s = s._replace(dismissed_powers=s.dismissed_powers | gone)
         if self.settles_links:  # the judge has decided every link: a proposal it left out is rejected
             have = {(e.a, e.b) for e in s.variant.edges}
             s = s._replace(rejected=s.rejected | frozenset((p.edge.a, p.edge.b) for p in s.proposals

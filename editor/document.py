@@ -49,6 +49,7 @@ class State(NamedTuple):
     rejected: frozenset = frozenset()
     art_ids: tuple = ()            # (province id, id the drawing gives it) after renames
     shapes_edited: bool = False    # shapes drawn or moved: saved beside the drawing, not in it
+    dismissed_powers: frozenset = frozenset()  # the drawing's powers removed: not offered again
 
 
 def empty_variant(vid: str = "untitled") -> Variant:
@@ -78,6 +79,7 @@ class Document(QObject):
         self.path: Optional[str] = None
         self.proposals: List = []       # edges a drawing implies, until accepted or rejected
         self.rejected: set = set()
+        self.dismissed_powers: set = set()  # the drawing's powers removed since (not offered again)
         self.art_ids: Dict[str, str] = {}  # province id -> the drawing's id for it, where renamed
         self.outlines_edited = False    # shapes drawn or moved here: saved beside the drawing
         self.art_file: Optional[str] = None   # the drawing the outlines come from (absolute)
@@ -100,7 +102,7 @@ class Document(QObject):
     def snapshot(self) -> State:
         return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
                      tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
-                     self.outlines_edited)
+                     self.outlines_edited, frozenset(self.dismissed_powers))
 
     def restore(self, state: State, kind: str = "variant", renames: Optional[Dict[str, str]] = None) -> None:
         """Only undo commands call this."""
@@ -109,12 +111,14 @@ class Document(QObject):
         self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
         self.proposals, self.rejected = list(state.proposals), set(state.rejected)
         self.art_ids = dict(state.art_ids)
+        self.dismissed_powers = set(state.dismissed_powers)
         for old, new in (renames or {}).items():
             self.renamed.emit(old, new)
         self.changed.emit(kind)
 
     def _reset(self) -> None:
         self.drawn_colours = {}  # power -> colour, as a drawing opened says (offered as powers)
+        self.dismissed_powers = set()
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
         self.art_bytes = None

@@ -18,7 +18,7 @@ from variantkit.lint import lint
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
-from .commands import AcceptProposals, RenameProvince, SetProvinceField, dismissed
+from .commands import AcceptProposals, RenameProvince, SetProvinceField
 from .document import Document
 
 
@@ -359,7 +359,7 @@ class ProposalsPanel(QWidget):
             pid = pid.lower()
             hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
             if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid) \
-                    and dismissed(pid) not in self.doc.rejected:
+                    and pid not in self.doc.dismissed_powers:
                 out[pid] = hex_
         return out
 
