@@ -44,3 +44,28 @@ def pytest_addoption(parser):
                     help="inputs per reader (default: a few dozen, a few seconds each)")
     group.addoption("--fuzz-figures", default="", metavar="FILE",
                     help="measure each input's peak memory; write the figures per reader to FILE")
+
+
+# Under CI a skip is a failure: a broken Qt or peer install must not turn the
+# editor's and the peers' tests into skips with CI green (importorskip, a
+# missing reference or host runner all skip on a developer's machine).
+_STRICT = os.environ.get("CI") == "true"
+
+
+def _fail_skip(report, when: str) -> None:
+    if _STRICT and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI=true ({when}), which is a failure here: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    _fail_skip(outcome.get_result(), "test")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    _fail_skip(outcome.get_result(), "collection")

@@ -98,11 +98,11 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:50] + f"... ({len(text)} characters)"
 
 
-def _check_shape(text: str, shown: str) -> None:
+def _check_shape(text: str, shown: str, loader_class: Any = _Loader) -> None:
     """Nesting depth, aliases and the size after aliases are expanded, from
     the event stream (LibYAML's parser is a loop, its composer a recursion
     that a deep file crashes), before anything is composed."""
-    loader = _Loader(text)
+    loader = loader_class(text)
     sizes: List[int] = [0]        # values in each open collection, expanded
     anchors: List[Optional[str]] = [None]
     closed: Dict[str, int] = {}   # anchor -> expanded size of its value
@@ -171,7 +171,13 @@ def read_yaml(path: str, text: Optional[str] = None,
     try:
         _check_shape(text, shown)
     except yaml.YAMLError:
-        pass  # the syntax error is reported, with its place, by the composer below
+        # LibYAML 0.2.5 stops at its own nesting cap (1,000) while scanning ahead, before
+        # our count sees an event: the verdict must not depend on which backend stops first,
+        # so the shape is judged again by PyYAML's own parser, which has no cap of its own.
+        try:
+            _check_shape(text, shown, yaml.SafeLoader)
+        except yaml.YAMLError:
+            pass  # the syntax error is reported, with its place, by the composer below
     source = SourceMap(shown)
     problems: List[Problem] = []
     loader = _Loader(text)
