@@ -413,7 +413,7 @@ def fix_edges(d: Designer, target) -> None:
     """Compare the graph with the target's and correct it with the Edges panel
     and the link tool, one gesture a correction."""
     w = d.w
-    from variantkit.diff import _crossings
+    from variantkit.review.diff import _crossings
     from variantkit.model import Crossing
     have, want = _crossings(w.doc.variant), _crossings(target)
     pairs = {}

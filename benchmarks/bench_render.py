@@ -15,9 +15,9 @@ sys.path.insert(0, ROOT)
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from variantkit.io import load  # noqa: E402
-from variantkit.raster import write_png  # noqa: E402
-from variantkit.render import OrderMark, Position, render_svg  # noqa: E402
-from variantkit.schematic import schematic_board  # noqa: E402
+from variantkit.board.raster import write_png  # noqa: E402
+from variantkit.board.render import OrderMark, Position, render_svg  # noqa: E402
+from variantkit.board.schematic import schematic_board  # noqa: E402
 
 
 def main() -> None:

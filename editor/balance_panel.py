@@ -17,8 +17,8 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from variantkit.balance import BalanceReport, balance
-from variantkit.balance_picture import balance_svg
+from variantkit.review.balance import BalanceReport, balance
+from variantkit.board.balance_picture import balance_svg
 
 from .document import Document
 

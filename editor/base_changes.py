@@ -1,7 +1,7 @@
 """A subvariant's changes from its base, on the map and in a list: the
 editor's view of ``variantkit diff BASE OTHER --render``.
 
-The marks follow :mod:`variantkit.diff_picture`: provinces changed are
+The marks follow :mod:`variantkit.board.diff_picture`: provinces changed are
 outlined in orange (green when added), edges added or removed are drawn in
 green or red (removed dashed) with the unit type that may cross (A or F) at
 the middle, homes gained or lost are ringed, units added ringed and units
@@ -19,8 +19,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from variantkit.diff import Line, diff_variants
-from variantkit.diff_picture import ADDED, CHANGED, COLOUR, REMOVED
+from variantkit.review.diff import Line, diff_variants
+from variantkit.board.diff_picture import ADDED, CHANGED, COLOUR, REMOVED
 from variantkit.model import split_location
 
 from .document import Document

@@ -1,7 +1,7 @@
 """The "Draw a coast" tool: with a province selected, drag along a stretch
 of its shore (or click points and double-click); the waters along the line
 become one named coast of it.  The geometry is the library's
-(:mod:`variantkit.geometry.drawn_coast`), the edit is
+(:mod:`variantkit.drawing.geometry.drawn_coast`), the edit is
 :func:`variantkit.edit.with_coast`; the tool turns mouse events into a line
 and the line into one undo step."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from variantkit import edit
-from variantkit.geometry.drawn_coast import coast_ids, onto_border, sides_by_direction, waters_along
+from variantkit.drawing.geometry.drawn_coast import coast_ids, onto_border, sides_by_direction, waters_along
 from variantkit.model import Terrain
 
 from .design_commands import DrawCoast

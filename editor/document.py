@@ -144,7 +144,7 @@ class Document(QObject):
 
     def _outlines_from_art(self, art: Optional[str]) -> None:
         if art and os.path.isfile(art):
-            from variantkit.art import infer_svg
+            from variantkit.drawing.art import infer_svg
             doc, inference = infer_svg(art)
             self.art_file = os.path.abspath(art)
             with open(art, "rb") as fh:
@@ -158,14 +158,14 @@ class Document(QObject):
                 self.outlines[pid] = _rings(region.geom)
             return
         # no drawing (or it is missing): a schematic board to edit on
-        from variantkit.schematic import schematic_board
+        from variantkit.board.schematic import schematic_board
         board = schematic_board(self.variant)
         self.art_width, self.art_height = board.width, board.height
         self.outlines = {pid: [list(r) for r in rings] for pid, rings in board.cells.items()}
 
     def open_svg(self, path: str) -> List:
         """Start a variant from a drawing: its shapes and the proposals."""
-        from variantkit.art import infer_svg, skeleton
+        from variantkit.drawing.art import infer_svg, skeleton
         doc, inference = infer_svg(path)
         vid = os.path.splitext(os.path.basename(path))[0].lower().replace(" ", "-") or "map"
         self._reset()
@@ -287,7 +287,7 @@ class Document(QObject):
                 name = os.path.basename(self.art_file)   # our own file from an earlier save
             elif self.art_file:
                 name = os.path.splitext(os.path.basename(self.art_file))[0] + EDITED_ART
-            from variantkit.svg.writer import outlines_svg
+            from variantkit.drawing.svg.writer import outlines_svg
             text = outlines_svg(self.art_width, self.art_height, self.outlines,
                                 {p.id: p.terrain.value for p in v.provinces})
             head, sep, rest = text.partition("?>")
@@ -304,7 +304,7 @@ class Document(QObject):
         name = os.path.basename(self.art_file)
         target = os.path.join(folder, name)
         if renames:  # ids are ASCII: any other byte goes through untouched
-            from variantkit.art_ids import rename_ids
+            from variantkit.drawing.art_ids import rename_ids
             data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
         if os.path.isfile(target):
             with open(target, "rb") as fh:

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComb
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.model import Terrain, split_location
-from variantkit.lint import CODES as LINT_CODES
-from variantkit.lint import lint
+from variantkit.review.lint import CODES as LINT_CODES
+from variantkit.review.lint import lint
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, 
 
 from variantkit.model import split_location
 from variantkit.io.game_file import dump_game, load_game, outcome_record
-from variantkit.marks import order_marks
-from variantkit.render import OrderMark
+from variantkit.board.marks import order_marks
+from variantkit.board.render import OrderMark
 from variantkit.rules.game import Game
 from variantkit.rules.adjustments import adjustment_counts
 from variantkit.rules.parse import OrderError
@@ -343,7 +343,7 @@ class PlayPanel(QWidget):
 
     def marks(self) -> List[OrderMark]:
         """What to draw, from the outcomes' orders and codes (no text re-read)."""
-        from variantkit.marks import outcome_marks
+        from variantkit.board.marks import outcome_marks
         if self.game is None:
             return []
         return outcome_marks(self._shown_phase()[1])

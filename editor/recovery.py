@@ -118,7 +118,7 @@ class Recovery:
             raise UnusableInput([])  # another editor has just taken it
         doc = self.doc
         from dataclasses import replace
-        from variantkit.geometry.infer import EdgeProposal
+        from variantkit.drawing.geometry.infer import EdgeProposal
         doc._reset()
         doc.path = meta.get("path")
         doc.variant = replace(loaded.variant, art=meta.get("art"), extends=meta.get("extends"))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPat
                                QGraphicsScene, QGraphicsSimpleTextItem)
 
 from variantkit.model import Terrain, Unit, split_location
-from variantkit.render import power_colours
+from variantkit.board.render import power_colours
 
 from .document import Document
 

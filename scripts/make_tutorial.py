@@ -17,7 +17,7 @@ from dataclasses import replace
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
-from variantkit.art import infer_svg, skeleton  # noqa: E402
+from variantkit.drawing.art import infer_svg, skeleton  # noqa: E402
 from variantkit.io import save  # noqa: E402
 from variantkit.files import atomic_write  # noqa: E402
 from variantkit.model import Crossing, Edge, Power, Rules, Unit, UnitType  # noqa: E402

@@ -1,7 +1,7 @@
 """Renamed provinces in a designer's drawing: ids rewritten in a copy, every
 other byte kept, and the drawing still read as the same map."""
-from variantkit.art import infer_svg
-from variantkit.art_ids import rename_ids
+from variantkit.drawing.art import infer_svg
+from variantkit.drawing.art_ids import rename_ids
 
 
 def test_rename_ids_in_the_youngstown_drawing(reference, tmp_path):

@@ -4,7 +4,7 @@ province the coast (checked against the standard map's own coasts)."""
 import pytest
 
 from variantkit import edit
-from variantkit.geometry.drawn_coast import coast_ids, onto_border, sides_by_direction, waters_along
+from variantkit.drawing.geometry.drawn_coast import coast_ids, onto_border, sides_by_direction, waters_along
 from variantkit.io import load
 from variantkit.validate import check
 from tests.conftest import MAPS

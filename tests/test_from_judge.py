@@ -159,8 +159,8 @@ def test_youngstown_from_jdips_drawing_and_dpjudges_map(reference):
     names, centres, homes and units; five places flagged, all about the
     drawing (Omsk's river, the Philippines' fill, Thailand's isthmus)."""
     from variantkit import edit
-    from variantkit.art import infer_svg, skeleton
-    from variantkit.diff import _crossings
+    from variantkit.drawing.art import infer_svg, skeleton
+    from variantkit.review.diff import _crossings
     from variantkit.from_judge import read_judge_file
     from variantkit.io import load
     from tests.conftest import MAPS
@@ -198,8 +198,8 @@ CORPUS = [("asia/asia.svg", 2), ("chaos/chaos.svg", 0), ("hundred/h31_h32_map.sv
 @pytest.mark.parametrize("drawing,flagged", CORPUS)
 def test_corpus_drawings_with_their_judges_file(reference, drawing, flagged):
     from variantkit import edit
-    from variantkit.art import infer_svg, skeleton
-    from variantkit.diff import _crossings
+    from variantkit.drawing.art import infer_svg, skeleton
+    from variantkit.review.diff import _crossings
     from variantkit.from_judge import read_judge_file
     path = reference / "corpus" / "jdip" / drawing
     doc, inference = infer_svg(str(path))
@@ -218,8 +218,8 @@ def test_the_diplomacy_packages_standard_drawing_with_a_judges_map(reference, ju
     """Nothing to flag: the drawing's inference agrees with both judges; the
     result is the bundled standard map."""
     from variantkit import edit
-    from variantkit.art import infer_svg, skeleton
-    from variantkit.diff import _crossings
+    from variantkit.drawing.art import infer_svg, skeleton
+    from variantkit.review.diff import _crossings
     from variantkit.from_judge import read_judge_file
     from variantkit.io import load
     from tests.conftest import MAPS

@@ -4,8 +4,8 @@ from pathlib import Path
 from lxml import etree
 
 from variantkit.io import load
-from variantkit.render import OrderMark, Position, render_svg
-from variantkit.schematic import schematic_board
+from variantkit.board.render import OrderMark, Position, render_svg
+from variantkit.board.schematic import schematic_board
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 FEATURES = Path(__file__).parent / "data" / "valid" / "features.yaml"

@@ -2,9 +2,9 @@
 world, off-board boxes at the edge their links face."""
 import pytest
 
-from variantkit.geography import GAZETTEER, place_provinces
+from variantkit.board.geography import GAZETTEER, place_provinces
 from variantkit.io import load
-from variantkit.schematic import schematic_board
+from variantkit.board.schematic import schematic_board
 
 
 def board_of(name):

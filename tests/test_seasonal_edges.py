@@ -6,7 +6,7 @@ edge, read off the board) open in spring only."""
 import pytest
 
 from variantkit import edit
-from variantkit.diff import diff_variants
+from variantkit.review.diff import diff_variants
 from variantkit.graph import Graph, seasons_of
 from variantkit.io import load
 from variantkit.io.variant_file import dumps

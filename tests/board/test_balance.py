@@ -2,7 +2,7 @@
 import random
 
 from tests.board.handmade import variant
-from variantkit.balance import balance
+from variantkit.review.balance import balance
 from variantkit.rules.fuzz import random_orders
 from variantkit.rules.game import Game
 

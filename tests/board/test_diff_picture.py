@@ -4,7 +4,7 @@ from dataclasses import replace
 from lxml import etree
 
 from tests.board.handmade import variant
-from variantkit.diff_picture import diff_svg
+from variantkit.board.diff_picture import diff_svg
 from variantkit.io import load
 from variantkit.model import Terrain, Unit
 

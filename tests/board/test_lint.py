@@ -2,7 +2,7 @@
 from shapely.geometry import box
 
 from tests.board.handmade import variant
-from variantkit.lint import lint
+from variantkit.review.lint import lint
 
 
 def codes(found):
@@ -133,7 +133,7 @@ def test_the_reference_drawings_pass_and_a_missing_fleet_link_shows(reference):
     from dataclasses import replace
 
     from variantkit.io import load
-    from variantkit.lint import shapes_from_art
+    from variantkit.review.lint import shapes_from_art
     standard = load("maps/standard").variant
     shapes = shapes_from_art(standard, str(reference / "mila" / "standard.svg"))
     drawn = {"VK550", "VK551", "VK552"}

@@ -533,7 +533,7 @@ def test_dpjudges_map_settles_what_the_drawing_cannot_say(window, qtbot, referen
     contradicts the drawing are flagged and shown on the map when picked; the
     codes taken as a group, then all the rest, each one undo step; the result
     is the bundled Youngstown's graph, names, centres, homes and units."""
-    from variantkit.diff import _crossings
+    from variantkit.review.diff import _crossings
     from variantkit.io import load
     from tests.conftest import MAPS
     window.open_path(str(reference / "jdip" / "youngstown.svg"))
@@ -737,7 +737,7 @@ def _click_on(window, qtbot, pid):
     item = window.scene.items_by_id[pid]
     inside = item.path().toFillPolygon().boundingRect().center()
     if not item.path().contains(inside):
-        from variantkit.geometry import label_point
+        from variantkit.drawing.geometry import label_point
         from shapely.geometry import Polygon
         x, y = label_point(Polygon(max(window.doc.outlines[pid], key=len)))
         from PySide6.QtCore import QPointF

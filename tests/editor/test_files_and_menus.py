@@ -248,7 +248,7 @@ def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     assert _whole_map_visible(window)                         # the first view fits
     shown = wait_for_validation(qtbot, window)
     # the standard map is valid; what remains are the map lint's design notes (Trieste - Venice)
-    from variantkit.lint import CODES
+    from variantkit.review.lint import CODES
     assert [p for p in shown if p.code not in CODES] == []
     assert "No problems" in window.validation.list.item(0).text()
     # the toolbar holds every tool, the active one checked and named

@@ -147,7 +147,7 @@ def test_centre_owners_and_builds_are_shown(playing, qtbot):
     assert play.game.state.centers[centre] == unit.power
     assert f"{unit.power} {len(window.doc.variant.power(unit.power).homes) + 1} (builds 1)" in play.standing.text()
     # the centre's dot on the map now in the owner's colour
-    from variantkit.render import power_colours
+    from variantkit.board.render import power_colours
     colour = power_colours(window.doc.variant)[unit.power].lower()
     at = window.scene.centre_of(centre)
     dots = [i for i in window.scene.items() if i.__class__.__name__ == "QGraphicsEllipseItem"

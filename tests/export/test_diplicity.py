@@ -63,7 +63,7 @@ def test_layered_map_svg(tmp_path, reference):
     assert {c.get("id") for c in circles} == provinces | coasts and {c.get("r") for c in circles} == {"10"}
     # on the MILA art, Paris's unit stands inside Paris's drawn shape
     from shapely.geometry import Point
-    from variantkit.art import infer_svg
+    from variantkit.drawing.art import infer_svg
     _, inf = infer_svg(str(reference / "mila" / "standard.svg"))
     par = [c for c in circles if c.get("id") == "par"][0]
     assert inf.regions["par"].geom.contains(Point(float(par.get("cx")), float(par.get("cy"))))

@@ -107,7 +107,7 @@ def test_broken_xml_is_a_clear_error(tmp_path, capsys):
 
 def test_map_svg_with_the_jdip_data_block(tmp_path, reference):
     """The written map reads back through the jDip conventions into the same graph."""
-    from variantkit.art import compare, infer_svg
+    from variantkit.drawing.art import compare, infer_svg
     v = load(str(MAPS / "youngstown")).variant
     report = formats()["jdip"].write(v, str(tmp_path), art_file=str(reference / "jdip" / "youngstown.svg"))
     assert report.ok

@@ -3,7 +3,7 @@ out by hand: a strait of paper, a border drawn short of the coast in a big
 drawing, an island in a narrow water ring, a coast meeting its sea at a
 point, and what is flagged for the designer."""
 
-from variantkit.art import infer_svg
+from variantkit.drawing.art import infer_svg
 from variantkit.model import Terrain
 
 LAND, SEA = "#eedd99", "#99ccff"

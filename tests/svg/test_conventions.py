@@ -2,7 +2,7 @@
 layers with the game's JSON config beside the drawing, Inkscape labels, and
 plain ids, each detected and reported."""
 
-from variantkit.art import infer_svg
+from variantkit.drawing.art import infer_svg
 from variantkit.cli import main
 from variantkit.model import Terrain
 

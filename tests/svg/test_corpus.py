@@ -8,7 +8,7 @@ README's table gives them all)."""
 
 import pytest
 
-from variantkit.art import infer_svg
+from variantkit.drawing.art import infer_svg
 from variantkit.cli import main
 from variantkit.io import load
 

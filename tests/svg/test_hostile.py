@@ -5,7 +5,7 @@ import pytest
 
 from variantkit.cli import main
 from variantkit.problems import UnusableInput
-from variantkit.svg import read_svg
+from variantkit.drawing.svg import read_svg
 
 NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 

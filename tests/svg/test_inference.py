@@ -3,12 +3,12 @@ broken inputs, and the reference maps against their variants."""
 
 import pytest
 
-from variantkit.art import compare, infer_svg
+from variantkit.drawing.art import compare, infer_svg
 from variantkit.cli import main
 from variantkit.io import load
 from variantkit.model import Terrain
 from variantkit.problems import UnusableInput
-from variantkit.svg import read_svg
+from variantkit.drawing.svg import read_svg
 
 from tests.conftest import MAPS
 

@@ -6,7 +6,7 @@ import pytest
 from shapely.geometry import LineString, Polygon
 from svgelements import Path as SvgPath
 
-from variantkit.svg.reader import _quick_path
+from variantkit.drawing.svg.reader import _quick_path
 
 
 def reference_rings(d, tolerance=0.05):

@@ -5,11 +5,11 @@ import json
 import os
 import sys
 
-from ..art import compare, infer_svg, skeleton
+from ..drawing.art import compare, infer_svg, skeleton
 from ..files import all_or_nothing, atomic_copy, check_target, protecting
 from ..formats.svg import variant_id_for
 from ..io import art_path, save
-from ..svg.reader import MAX_BYTES as SVG_BYTES
+from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
 from .output import finite
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..files import all_or_nothing, atomic_copy, check_target, protecting
 from ..formats import formats
 from ..io import art_path, save
-from ..svg.reader import MAX_BYTES as SVG_BYTES
+from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
 from ..validate import load_checked
 from .output import add_force, finite, input_paths, load_or_exit, print_problems
 

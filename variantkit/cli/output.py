@@ -67,7 +67,7 @@ def finite(low: float, high: float):
 def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
     """An SVG picture written as .png (through the rasterizer) or as SVG."""
     if path.lower().endswith(".png"):
-        from ..raster import write_png
+        from ..board.raster import write_png
         write_png(svg, path, scale)
     else:
         from ..files import atomic_write

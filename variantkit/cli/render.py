@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Optional
 
 from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, protecting
-from ..raster import write_png
-from ..render import Position, render_svg
+from ..board.raster import write_png
+from ..board.render import Position, render_svg
 from .output import add_force, finite, input_paths
 
 
@@ -37,7 +37,7 @@ def register(sub) -> None:
 def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
     from ..io.game_file import game_to_record, load_game
     from ..problems import Problem, UnusableInput
-    from ..marks import order_marks
+    from ..board.marks import order_marks
     from ..rules.parse import OrderParser
     game, problems = load_game(variant, game_path)
     if problems:
@@ -58,7 +58,7 @@ def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
 
 
 def cmd_render(args) -> int:
-    from ..art import board_for
+    from ..drawing.art import board_for
     from .output import load_or_exit
     from ..io import art_path
     loaded = load_or_exit(args.variant)
@@ -78,10 +78,10 @@ def cmd_render(args) -> int:
 
 
 def cmd_attach_art(args) -> int:
-    from ..art import infer_svg
+    from ..drawing.art import infer_svg
     from .output import load_or_exit
     from ..io import save
-    from ..svg.reader import MAX_BYTES as SVG_BYTES
+    from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
     from ..names import NameIndex
     loaded = load_or_exit(args.variant)
     v = loaded.variant

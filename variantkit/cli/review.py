@@ -34,7 +34,7 @@ def register(sub) -> None:
 
 def cmd_lint(args) -> int:
     from ..io import art_path
-    from ..lint import lint, shapes_from_art
+    from ..review.lint import lint, shapes_from_art
     loaded = load_or_exit(args.variant)
     art = args.art or art_path(loaded)
     shapes = shapes_from_art(loaded.variant, art) if art else None
@@ -73,7 +73,7 @@ MAX_YEARS = 1_000
 
 
 def cmd_balance(args) -> int:
-    from ..balance import balance
+    from ..review.balance import balance
     from ..problems import Problem, UnusableInput
     if not 0 <= args.games <= MAX_GAMES or not 1 <= args.years <= MAX_YEARS:  # a huge count would never end
         raise UnusableInput([Problem("VK557", f"--games must be 0 to {MAX_GAMES} and --years 1 to {MAX_YEARS}",
@@ -89,7 +89,7 @@ def cmd_balance(args) -> int:
     else:
         print(report.text())
     if args.output:
-        from ..balance_picture import balance_svg
+        from ..board.balance_picture import balance_svg
         with protecting(input_paths(loaded)):
             write_picture(balance_svg(report, v), args.output)
     return 0

@@ -120,7 +120,7 @@ def cmd_info(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from ..diff import diff_variants
+    from ..review.diff import diff_variants
     base_loaded = load_or_exit(args.base)
     base = base_loaded.variant
     loaded = load_or_exit(args.other)
@@ -130,8 +130,8 @@ def cmd_diff(args) -> int:
         check_target(args.render, args.force, inputs)
     changes = diff_variants(base, other)
     if args.render:
-        from ..art import board_for
-        from ..diff_picture import diff_svg
+        from ..drawing.art import board_for
+        from ..board.diff_picture import diff_svg
         from ..io import art_path
         from .output import write_picture
         art = args.art or art_path(loaded)

@@ -154,7 +154,7 @@ def check_upload(doc: Dict[str, Any], report: ExportReport) -> None:
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
     """Writes ``NAME.dvar`` and, beside it, the layered map ``NAME.d.svg``."""
-    from ..art import board_for
+    from ..drawing.art import board_for
     from .diplicity_svg import write_dsvg
     report = ExportReport(path)
     doc = dvar(v, report)

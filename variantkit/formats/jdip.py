@@ -347,8 +347,8 @@ def _with_drawing(v: Variant, drawing: str) -> Variant:
     it beside the variant file), and the powers' colours from its style sheet
     (jDip keeps them there, not in variants.xml)."""
     from svgelements import Color
-    from ..conventions.jdip import power_colours
-    from ..svg.reader import read_svg
+    from ..drawing.conventions.jdip import power_colours
+    from ..drawing.svg.reader import read_svg
     try:
         styles = power_colours(read_svg(drawing))
     except UnusableInput:
@@ -496,7 +496,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
             if coast:
                 attrs["unitcoast"] = coast
             etree.SubElement(var, "INITIALSTATE", **attrs)
-    from ..art import board_for
+    from ..drawing.art import board_for
     if not art_file:
         report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
     write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file))

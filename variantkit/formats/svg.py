@@ -18,7 +18,7 @@ def variant_id_for(path: str) -> str:
 
 
 def read(path: str, gap: Optional[float] = None) -> Tuple[Optional[Variant], List[Problem]]:
-    from ..art import infer_svg, skeleton
+    from ..drawing.art import infer_svg, skeleton
     doc, inference = infer_svg(path, gap)
     return skeleton(doc, inference, variant_id_for(path), os.path.basename(path)), inference.problems
 

@@ -9,7 +9,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.ops import polylabel
 
-from ..problems import Problem
+from ...problems import Problem
 
 Ring = Sequence[Tuple[float, float]]
 

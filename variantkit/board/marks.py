@@ -20,7 +20,7 @@ def outcome_marks(outcomes) -> List[OrderMark]:
 def order_marks(parser, outcomes) -> List[OrderMark]:
     """Result records of a game file as things to draw (orders that cannot be
     read are skipped): the one place order text is read again, for files."""
-    from .rules.parse import OrderError
+    from ..rules.parse import OrderError
     out = []
     for o in outcomes:
         try:
@@ -34,7 +34,7 @@ def order_marks(parser, outcomes) -> List[OrderMark]:
 
 
 def _mark(power: str, order, outcome: str, reason: str, code: str) -> Optional[OrderMark]:
-    from .rules.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support, Waive
+    from ..rules.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support, Waive
     if isinstance(order, Waive) or not order.loc:
         return None
     kind = {Move: "move", Support: "support", Convoy: "convoy", Retreat: "retreat", Build: "build",

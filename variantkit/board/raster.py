@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Callable, Optional
 
-from .problems import Problem, UnusableInput
+from ..problems import Problem, UnusableInput
 
 Rasterizer = Callable[[bytes, str, float], None]
 
@@ -32,7 +32,7 @@ def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
             path)])
     import os
     import tempfile
-    from .files import atomic_write, temp_prefix
+    from ..files import atomic_write, temp_prefix
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)

@@ -12,8 +12,8 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
-from .model import Rules, Terrain, Variant, split_location
-from .names import NameIndex
+from ..model import Rules, Terrain, Variant, split_location
+from ..names import NameIndex
 from .svg.reader import SvgDocument, read_svg
 
 
@@ -118,7 +118,7 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
 def board_for(variant: Variant, art_file: Optional[str] = None):
     """Where to draw each province: the variant's art when there is one (shapes
     matched through names and aliases), else the schematic board."""
-    from .schematic import Board, schematic_board
+    from ..board.schematic import Board, schematic_board
     board = schematic_board(variant)
     if not art_file:
         return board

@@ -13,7 +13,7 @@ from typing import Dict, Iterable, Mapping, Optional, Sequence, Tuple
 
 from lxml import etree
 
-from .model import Terrain, Variant, split_location
+from ..model import Terrain, Variant, split_location
 from .schematic import Board, schematic_board
 
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -2,7 +2,7 @@
 
 Positions come from the variant's ``unit_pos`` where it has them (a
 designer's pins); else from where each place is in the world (the gazetteer
-in :mod:`variantkit.geography`), relaxed so cells do not crowd, with
+in :mod:`variantkit.board.geography`), relaxed so cells do not crowd, with
 off-board boxes at the edge their links face; else from a force-directed
 layout of the province graph.  Each province is then
 drawn as the Voronoi cell of its point, clipped to the board.  The result is
@@ -21,8 +21,8 @@ import shapely
 from shapely.geometry import MultiPoint, Point, Polygon
 
 from .geography import known_share, place_provinces, project
-from .graph import Graph
-from .model import UnitType, Variant, split_location
+from ..graph import Graph
+from ..model import UnitType, Variant, split_location
 
 Ring = List[Tuple[float, float]]
 

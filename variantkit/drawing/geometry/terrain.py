@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Dict, Set
 
-from ..model import Terrain
+from ...model import Terrain
 
 
 def classify(regions: Dict, neighbours: Dict[str, Set[str]], gaps: Dict[str, float],

@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 from shapely.strtree import STRtree
 
-from ..model import split_location
+from ...model import split_location
 from .borders import strip_length
 
 

@@ -19,8 +19,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from ..model import Coast, Crossing, Edge, Province, Terrain, split_location
-from ..problems import Problem
+from ...model import Coast, Crossing, Edge, Province, Terrain, split_location
+from ...problems import Problem
 from .borders import Contact, drawn_links, find_borders
 from .coastline import Coastline
 from .shapes import DrawnShape, label_point, polygon_of

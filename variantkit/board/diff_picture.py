@@ -1,5 +1,5 @@
 """A subvariant's changes on the board: the other variant drawn as usual,
-with every change of :func:`variantkit.diff.diff_variants` marked on it and
+with every change of :func:`variantkit.review.diff.diff_variants` marked on it and
 listed in the legend.
 
 Provinces whose terrain, centre or other fields changed get a thick orange
@@ -16,8 +16,8 @@ from typing import List, Optional, Tuple
 
 from lxml import etree
 
-from .diff import Line, diff_variants
-from .model import Variant
+from ..review.diff import Line, diff_variants
+from ..model import Variant
 from .render import Position, _e, _Painter, _ring_path, legend_lines
 from .schematic import Board, schematic_board
 

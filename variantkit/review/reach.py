@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, Iterable, List, Set
 
-from .graph import Graph, is_seasonal
-from .model import Terrain, Unit, UnitType, Variant, split_location
+from ..graph import Graph, is_seasonal
+from ..model import Terrain, Unit, UnitType, Variant, split_location
 
 
 def province_neighbours(graph: Graph) -> Dict[str, Set[str]]:

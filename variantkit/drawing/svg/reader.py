@@ -20,7 +20,7 @@ from typing import Dict, List, Optional, Tuple
 from lxml import etree
 from svgelements import Matrix, Path as SvgPath
 
-from ..problems import Problem, UnusableInput
+from ...problems import Problem, UnusableInput
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
@@ -467,7 +467,7 @@ def _read_bytes(path: str) -> bytes:
     """The drawing's bytes: a regular file of at most MAX_BYTES, and for a
     gzipped drawing (.svgz) at most MAX_BYTES once decompressed (the limit
     counts what is read, not what the file claims)."""
-    from ..files import read_limited
+    from ...files import read_limited
     raw = read_limited(path, MAX_BYTES, "VK800", "drawing", "a map's SVG is a few MB at most")
     if not raw:
         raise UnusableInput([Problem("VK800", "the file is empty", "give the map's SVG", path)])

@@ -13,10 +13,10 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from .model import Variant
+from ..model import Variant
 from .reach import Reach, province_neighbours
-from .rules.fuzz import random_orders
-from .rules.game import Game
+from ..rules.fuzz import random_orders
+from ..rules.game import Game
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 

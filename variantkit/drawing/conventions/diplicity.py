@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Dict, List
 
 from ..geometry.shapes import DrawnShape
-from ..model import split_location
+from ...model import split_location
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
 

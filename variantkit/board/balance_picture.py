@@ -8,8 +8,8 @@ import statistics
 
 from lxml import etree
 
-from .balance import BalanceReport
-from .model import Variant
+from ..review.balance import BalanceReport
+from ..model import Variant
 from .render import SVG_NS, _e, power_colours
 
 

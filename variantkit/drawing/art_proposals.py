@@ -12,8 +12,8 @@ from shapely.strtree import STRtree
 
 from .conventions import Reading
 from .geometry.infer import Inference
-from .model import Terrain, split_location
-from .problems import Problem
+from ..model import Terrain, split_location
+from ..problems import Problem
 
 
 def propose(inference: Inference, reading: Reading, file: str = "") -> None:

@@ -11,9 +11,9 @@ import itertools
 import tempfile
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
-from .graph import Graph
-from .model import Terrain, UnitType, Variant, split_location
-from .problems import Problem
+from ..graph import Graph
+from ..model import Terrain, UnitType, Variant, split_location
+from ..problems import Problem
 from .reach import Reach, province_neighbours
 
 Shapes = Mapping[str, Any]  # province id -> shapely geometry
@@ -171,8 +171,8 @@ class _Lint:
 
     def portability(self) -> None:
         """VK556: what each judge's or host's importer would read differently."""
-        from .formats import formats
-        from .validate import check
+        from ..formats import formats
+        from ..validate import check
         for p in check(self.v, self.source):  # names other judges read as something else
             if p.code in ("VK112", "VK113"):
                 self.out.append(Problem("VK556", f"{p.message} ({p.code})", p.hint, p.file, p.line,
@@ -202,7 +202,7 @@ def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,
     in its file, ``shapes`` adds the rules that look at the drawing."""
     run = _Lint(variant, source)
     if shapes:
-        from .geometry.borders import find_borders
+        from ..drawing.geometry.borders import find_borders
         # the paper hand drawing leaves between neighbours, measured as the importer does
         # (each region's own widest bridged gap); the lint looks as far as the median one
         gaps = sorted(find_borders(list(shapes.values()), 1.5).gaps)
@@ -221,8 +221,8 @@ def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,
 
 def shapes_from_art(variant: Variant, art_file: str) -> Dict[str, Any]:
     """Province id -> its shape in the drawing (names matched through aliases)."""
-    from .art import infer_svg
-    from .names import NameIndex
+    from ..drawing.art import infer_svg
+    from ..names import NameIndex
     _, inference = infer_svg(art_file)
     names = NameIndex(variant)
     out = {}

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from ..geometry.shapes import DrawnShape
-from ..problems import Problem
+from ...problems import Problem
 
 Point = Tuple[float, float]
 

@@ -10,7 +10,7 @@ import re
 from typing import Dict
 
 from ..geometry.shapes import DrawnShape
-from ..model import split_location
+from ...model import split_location
 from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
 

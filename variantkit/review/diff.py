@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Dict, List, Tuple
 
-from .model import Edge, Province, Variant
+from ..model import Edge, Province, Variant
 
 Line = Dict[str, str]
 

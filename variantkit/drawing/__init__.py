@@ -1,0 +1,1 @@
+"""Drawings: the SVG reader, shapes and borders, the drawing conventions, art matched to a variant."""
