@@ -11,6 +11,7 @@ import os
 import sys
 from typing import List, Optional
 
+from .. import files
 from ..files import TRUST_ENV
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
@@ -30,6 +31,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that writes are undone."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+def _on_sigterm():
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+def _restore_sigterm(old) -> None:
+    import signal
+    if old is not None:
+        signal.signal(signal.SIGTERM, old)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -37,8 +60,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.trust:  # for this run only (main may be called in-process, as the tests do)
         known = [p for p in (before or "").split(os.pathsep) if p]
         os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
+    old_term = _on_sigterm()
     try:
         return int(args.func(args) or 0)
+    except (KeyboardInterrupt, Terminated) as exc:  # one line, not a traceback
+        commit = files.last_commit
+        said = ("the files it was writing were all written" if commit is not None and commit.done
+                else "nothing was written; every file that was there is as it was")
+        name = "a signal to stop (SIGTERM)" if isinstance(exc, Terminated) else "interrupted (Ctrl+C)"
+        print(f"variantkit: {name}; {said}", file=sys.stderr)
+        return 130 if isinstance(exc, KeyboardInterrupt) else 143
     except UnusableInput as exc:
         print_problems(exc.problems, getattr(args, "json", False), sys.stderr)
         return 2
@@ -50,6 +81,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                                 str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
     finally:
+        files.reset_session()
+        files.last_commit = None
+        _restore_sigterm(old_term)
         if args.trust:
             if before is None:
                 os.environ.pop(TRUST_ENV, None)
