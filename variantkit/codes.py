@@ -131,8 +131,9 @@ _ALL = (
         ("VK136", E, "{province} holds two starting units ({power} and {other})", "one unit a province"),
         ("VK137", W, "unit {unit} of {power} does not start on one of its home centres",
          "place starting units on home centres, or add the centre to the homes"),
-        ("VK140", E, "victory at {victory} is not above half of the {centers} centres",
-         "two powers could win at once: use at least {least}"),
+        ("VK140", W, "victory at {victory} is not above half of the {centers} centres",
+         "two powers may reach it at once: the one with more centres wins, a tie wins for nobody; "
+         "use at least {least} if that is not meant"),
         ("VK141", E, "victory at {victory} needs more than the {centers} centres", "use at most {centers}"),
         ("VK150", E, "{province} lies inside {host}, which is not a province",
          "name the land province it lies in (the Suez lies in egy)"),

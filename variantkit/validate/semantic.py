@@ -320,7 +320,8 @@ class _Checker:
             if r.victory * 2 <= centers:
                 self.report(("rules", "victory"), "VK140",
                             f"victory at {r.victory} is not above half of the {centers} centres",
-                            f"two powers could win at once: use at least {centers // 2 + 1}")
+                            "two powers may reach it at once: the one with more centres wins, a tie "
+                            f"wins for nobody; use at least {centers // 2 + 1} if that is not meant", "warning")
             elif r.victory > centers:
                 self.report(("rules", "victory"), "VK141",
                             f"victory at {r.victory} needs more than the {centers} centres",
