@@ -1,6 +1,8 @@
 """Property: saving and loading any variant gives it back, and the text is stable."""
 import string
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +68,7 @@ def variants(draw):
                    draw(st.sampled_from(["", "A line.\nAnother: line."])), draw(st.none() | st.just("map.svg")))
 
 
+@pytest.mark.slow  # 150 variants saved and loaded: 25 s
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(variants())
 def test_save_load_round_trip(tmp_path, v):
