@@ -7,15 +7,14 @@ Exit codes: 0 clean, 1 problems found, 2 unusable input.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import List, Optional
 
 from .. import files
-from ..files import TRUST_ENV
+from ..files import TRUST_ENV, trusting
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
-from .output import print_problems
+from .output import TerminalText, print_problems
 
 GROUPS = (variant, render, convert, play, art, review)
 
@@ -56,13 +55,12 @@ def _restore_sigterm(old) -> None:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    before = os.environ.get(TRUST_ENV)
-    if args.trust:  # for this run only (main may be called in-process, as the tests do)
-        known = [p for p in (before or "").split(os.pathsep) if p]
-        os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     old_term = _on_sigterm()
     try:
-        return int(args.func(args) or 0)
+        with trusting(args.trust):  # for this run only (main may be called in-process, as the tests do)
+            return int(args.func(args) or 0)
     except (KeyboardInterrupt, Terminated) as exc:  # one line, not a traceback
         commit = files.last_commit
         said = ("the files it was writing were all written" if commit is not None and commit.done
@@ -84,11 +82,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         files.reset_session()
         files.last_commit = None
         _restore_sigterm(old_term)
-        if args.trust:
-            if before is None:
-                os.environ.pop(TRUST_ENV, None)
-            else:
-                os.environ[TRUST_ENV] = before
+        sys.stdout, sys.stderr = streams
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import re
 import sys
 from typing import List
 
+from .. import text
 from ..files import shown_path
 from ..problems import Problem, UnusableInput
 from ..io.variant_file import Usable
@@ -14,10 +15,10 @@ from ..validate import load_checked
 _LONG_RUN = re.compile(r"\S{200,}")  # a path of 100,000 characters is cut, so a message stays a line
 
 
-def cut(text: str) -> str:
+def cut(line: str) -> str:
     """A line as printed: any run of 200 or more characters without a space
     (a path of 100,000 characters) is cut in the middle."""
-    return _LONG_RUN.sub(lambda m: shown_path(m.group()), text)
+    return _LONG_RUN.sub(lambda m: shown_path(m.group()), line)
 
 
 def print_problems(problems: List[Problem], as_json: bool, out=None) -> None:
@@ -83,3 +84,20 @@ def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
         from ..files import atomic_write
         atomic_write(path, svg.decode("utf-8"))
     print(f"wrote {path}", file=sys.stderr)
+
+
+class TerminalText:
+    """A text stream that prints a value's control characters as escapes
+    (``\\x1b``), never obeyed: a name holding a terminal escape must not
+    recolour or rewrite the user's screen. Line breaks and tabs pass."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data: str) -> int:
+        if any(text.bad_characters(data, multiline=True)):
+            data = "".join(ch if ch in "\n\t" else text.shown(ch) for ch in data)
+        return self._stream.write(data)
+
+    def __getattr__(self, name):  # flush, isatty, encoding... as the stream has them
+        return getattr(self._stream, name)
