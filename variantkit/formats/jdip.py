@@ -393,106 +393,211 @@ def write_map_svg(v: Variant, path: str, board) -> None:
     atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
 
 
-def _write_borders(v: Variant, root) -> Dict[str, List[str]]:
-    """Edge modifiers as jDip borders: one per province, modifier and unit
-    type, naming the provinces a move comes from.  Returns province -> ids."""
-    into: Dict[Tuple[str, int, str], Set[str]] = defaultdict(set)
+def _jdip_season(season: str) -> Optional[str]:
+    return {"spring": "spring", "fall": "fall", "autumn": "fall", "summer": "summer",
+            "winter": "winter"}.get(season.lower())
+
+
+def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Dict[str, List[str]]:
+    """jDip's BORDERs, each on the province it guards: a move modifier (no unit
+    type: a unit type on a border is a ban on it in jDip), a seasonal space
+    (closed in the seasons it is not passable in) and a seasonal link (closed,
+    for the units that use it, to moves from its other end).  Returns
+    province -> border ids."""
+    specs: List[Tuple[str, Dict[str, str]]] = []  # (province guarded, attributes)
+    into: Dict[Tuple[str, int], Set[str]] = defaultdict(set)
+    crossings: Dict[frozenset, Set[Crossing]] = defaultdict(set)
     for e in v.edges:
-        if not e.modifier:
-            continue
+        crossings[frozenset((split_location(e.a)[0], split_location(e.b)[0]))].add(e.units)
+    for e in v.edges:
         a, b = split_location(e.a)[0], split_location(e.b)[0]
-        units = "" if e.units is Crossing.BOTH else e.units.value
-        for dst, src in ([(b, a)] if e.oneway else [(b, a), (a, b)]):
-            into[(dst, e.modifier, units)].add(src)
-    if not into:
+        if a not in kept or b not in kept:
+            continue
+        pairs = [(b, a)] if e.oneway else [(b, a), (a, b)]
+        if e.modifier:
+            for dst, src in pairs:
+                into[(dst, e.modifier)].add(src)
+            if e.units is not Crossing.BOTH and len(crossings[frozenset((a, b))]) > 1:
+                report.lost("VK772", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} ({e.units.value}) "
+                                     "holds for every unit crossing there in jDip",
+                            "jDip's move modifiers hold per province pair, not per unit type")
+        if e.seasons:
+            closed = [s for s in v.rules.seasons if s not in e.seasons]
+            written = [_jdip_season(s) for s in closed]
+            if not closed or None in written:
+                report.seasonal_link(e, "jDip")
+                continue
+            for dst, src in pairs:
+                attrs = {"description": f"closed from {src} in {', '.join(closed)}", "from": src,
+                         "season": " ".join(str(w) for w in written)}
+                if e.units is not Crossing.BOTH:
+                    attrs["unitTypes"] = e.units.value
+                specs.append((dst, attrs))
+    for (dst, mod), srcs in sorted(into.items()):
+        specs.append((dst, {"description": f"move modifier {mod:+d} into {dst}", "from": " ".join(sorted(srcs)),
+                            "baseMoveModifier": str(mod)}))
+    for p in v.provinces:
+        if p.passable_in and p.id in kept:
+            closed = [s for s in v.rules.seasons if s not in p.passable_in]
+            written = [_jdip_season(s) for s in closed]
+            if None in written or not closed:
+                report.lost("VK726", f"{p.id} is written as always open (jDip has no season {closed})")
+                continue
+            specs.append((p.id, {"description": f"{p.name} is closed in {', '.join(closed)}",
+                                 "season": " ".join(str(w) for w in written)}))
+    if not specs:
         return {}
     defs = etree.SubElement(root, "BORDER_DEFINITIONS")
     out: Dict[str, List[str]] = defaultdict(list)
-    for (dst, mod, units), srcs in sorted(into.items()):
-        bid = f"mod_{dst}_{len(out[dst]) + 1}"
-        attrs = {"id": bid, "description": f"move modifier {mod:+d} into {dst}",
-                 "from": " ".join(sorted(srcs)), "baseMoveModifier": str(mod)}
-        if units:
-            attrs["unitTypes"] = units
-        etree.SubElement(defs, "BORDER", **attrs)
+    for dst, attrs in specs:
+        bid = f"b_{dst}_{len(out[dst]) + 1}"
+        etree.SubElement(defs, "BORDER", id=bid, **attrs)
         out[dst].append(bid)
     return out
 
 
+def _number(version: str) -> Optional[str]:
+    """jDip reads a variant's version as a decimal number."""
+    return version if re.fullmatch(r"\d{1,6}(\.\d{1,6})?", version or "") else None
+
+
+def _power_names(v: Variant, report: ExportReport) -> Dict[str, str]:
+    """Each power's name as jDip orders and files name it: one word (jDip's
+    order parser splits at whitespace), distinct from every other power's
+    name and adjective."""
+    out: Dict[str, str] = {}
+    taken: Set[str] = set()
+    for pw in v.powers:
+        name = re.sub(r"\s+", "", pw.name) or pw.id
+        if name != pw.name:
+            report.lost("VK771", f"the power {pw.name!r} is written as {name!r}: jDip's power names are one word")
+        if name.lower() in taken:
+            name = pw.id
+            report.lost("VK771", f"the power {pw.name!r} is written as {name!r}: its name is taken")
+        out[pw.id] = name
+        taken.update({name.lower(), (pw.adjective or name).lower()})
+    return out
+
+
+def _refuse_controls(v: Variant, report: ExportReport) -> None:
+    """XML 1.0 cannot hold most control characters (lxml refuses them): say
+    which string holds one, before anything is written."""
+    strings = [("the variant's name", v.name), ("the description", v.description)]
+    strings += [(f"{p.id}'s name", p.name) for p in v.provinces]
+    strings += [(f"{p.id}'s alias {a!r}", a) for p in v.provinces for a in p.aliases]
+    strings += [(f"{pw.id}'s name", pw.name) for pw in v.powers]
+    strings += [(f"{pw.id}'s adjective", pw.adjective) for pw in v.powers]
+    probe = etree.Element("probe")
+    for where, value in strings:
+        try:
+            probe.set("value", value)
+        except ValueError:
+            report.refuse("VK773", f"{where} holds a character an XML file cannot carry: {value!r}",
+                          "remove the control character")
+        if where != "the description" and any(c in value for c in "\n\r\t\u2028\u2029"):
+            report.refuse("VK773", f"{where} holds a line break or tab: {value!r}", "write it on one line")
+
+
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
     """Write ``variants.xml``, ``NAME_adjacency.xml`` and the map ``NAME.svg``
-    (from the variant's art, else the schematic board) into the folder ``path``."""
+    (from the variant's art, else the schematic board) into the folder ``path``.
+    Every attribute jDip's DTD would default is written out (jDip reads the
+    files without their DTD)."""
     report = ExportReport(path)
     for e in v.edges:
         if e.oneway or e.powers:
             report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
                                  "(one-way and power-restricted links are not written)")
-        if e.seasons:
-            report.seasonal_link(e, "jDip")
     for p in v.provinces:
-        if p.passable_in:
-            report.lost("VK726", f"{p.id} is written as always open (seasonal spaces are not written)")
         if p.coasts and any(c.id not in COAST_KINDS for c in p.coasts):
             report.refuse("VK727", f"{p.id} has a coast jDip cannot name ({', '.join(c.id for c in p.coasts)})",
                           "jDip's coasts are nc, sc, ec and wc: rename the coast")
-    if v.rules.draw_after_static_falls:
-        report.lost("VK708", "the draw rule is written as YEARS_WITHOUT_SC_CAPTURE")
+    _refuse_controls(v, report)
     if not report.ok:
         return report
+    kept = {p.id for p in v.provinces if p.terrain is not Terrain.IMPASSABLE}
+    for p in v.provinces:
+        if p.id not in kept:
+            report.lost("VK770", f"{p.id} is impassable: left out (jDip has no impassable spaces; "
+                                 "nothing reaches it either way)")
+    names = _power_names(v, report)
+    from .jdip_names import safe_aliases
+    aliases, dropped, unreadable = safe_aliases(
+        [(p.id, p.name, p.aliases, [c.id for c in p.coasts]) for p in v.provinces if p.id in kept],
+        partial_span=2 * len(v.powers))
+    for prov, alias, why in sorted(set(dropped)):
+        report.lost("VK774", f"the alias {alias!r} of {prov} is left out: {why}")
+    for loc, why in unreadable:
+        report.lost("VK775", f"jDip's order parser cannot read {loc!r}: {why}", "players type another name")
     os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
-    borders = _write_borders(v, root)
+    borders = _write_borders(v, root, report, kept)
     # province -> adjacency kind ("mv", "xc" or a coast) -> the refs it reaches
     moves: Dict[str, Dict[str, Set[str]]] = defaultdict(lambda: defaultdict(set))
     for e in v.edges:
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
+            if split_location(a)[0] not in kept or split_location(b)[0] not in kept:
+                continue
             if e.units.army:
                 moves[a]["mv"].add(b)
             if e.units.fleet:
                 prov, coast = split_location(a)
                 moves[prov][coast or "xc"].add(b.replace("/", "-"))
     for p in v.provinces:
-        el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id)
+        if p.id not in kept:
+            continue
+        el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id,
+                              isConvoyableCoast="true" if p.port else "false")
         if borders.get(p.id):
             el.set("borders", " ".join(borders[p.id]))
-        for a in p.aliases:
+        for a in aliases[p.id]:
             etree.SubElement(el, "UNIQUENAME", name=a)
         kinds = moves.get(p.id, {})
+        if p.terrain.army_may_stand and not kinds.get("mv"):
+            # an island: jDip knows a space armies may stand on by its own code among its army moves
+            kinds = dict(kinds, mv={p.id})
         if not kinds:
-            etree.SubElement(el, "ADJACENCY", type="mv", refs=p.id)
+            kinds = {"xc": {p.id}}
         for kind in ("mv", "xc") + COAST_KINDS:
             if kinds.get(kind):
                 etree.SubElement(el, "ADJACENCY", type=kind, refs=" ".join(sorted(kinds[kind])))
     atomic_write(os.path.join(path, adj_name),
                  etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
     vroot = etree.Element("VARIANTS")
-    etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name
+    etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name or v.id
     # the drawing is named through a MAP_DEFINITION, which a MAP_GRAPHIC refers to by id
     etree.SubElement(vroot, "MAP_DEFINITION", id=f"{v.id}-map", title=v.name, URI=f"{v.id}.svg",
                      thumbURI=f"{v.id}.svg", preferredUnitStyle="modern")
-    var = etree.SubElement(vroot, "VARIANT", name=v.name, version=v.version or "1.0")
-    etree.SubElement(var, "DESCRIPTION").text = v.description
+    version = _number(v.version)
+    if version is None:
+        version = "1.0"
+        if v.version:
+            report.lost("VK776", f"the version {v.version!r} is written as 1.0: jDip's versions are numbers")
+    var = etree.SubElement(vroot, "VARIANT", name=v.name, version=version, default="false")
+    etree.SubElement(var, "DESCRIPTION").text = v.description or v.name or v.id
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
+    if v.rules.options.get("build_any"):
+        opts = etree.SubElement(var, "RULEOPTIONS")
+        etree.SubElement(opts, "RULEOPTION", name="OPTION_BUILDS", value="VALUE_BUILDS_ANY_OWNED")
     for pw in v.powers:
-        etree.SubElement(var, "POWER", name=pw.name, active="true", adjective=pw.adjective)
+        etree.SubElement(var, "POWER", name=names[pw.id], active="true", adjective=pw.adjective or names[pw.id])
     season = dict(S="Spring", F="Fall", W="Winter")[v.rules.start[0]]
     kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[-1]]
-    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}")
+    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}", allowBCYears="false")
     vc = etree.SubElement(var, "VICTORYCONDITIONS")
     etree.SubElement(vc, "WINNING_SUPPLY_CENTERS", value=str(v.victory))
     if v.rules.draw_after_static_falls:
         etree.SubElement(vc, "YEARS_WITHOUT_SC_CAPTURE", value=str(v.rules.draw_after_static_falls))
-    home_of = {h: pw.id for pw in v.powers for h in pw.homes}
+    home_of = {h: names[pw.id] for pw in v.powers for h in pw.homes}
+    owner_of = {c: names[pw.id] for pw in v.powers for c in pw.starting_centers}
     for c in v.centers:
-        attrs = {"province": c}
-        if c in home_of:
-            attrs.update(homepower=home_of[c], owner=home_of[c])
-        etree.SubElement(var, "SUPPLYCENTER", **attrs)
+        etree.SubElement(var, "SUPPLYCENTER", province=c, homepower=home_of.get(c, "none"),
+                         owner=owner_of.get(c, "none"))
     for pw in v.powers:
         for u in pw.units:
             prov, coast = split_location(u.location)
-            attrs = dict(province=prov, power=pw.id, unit="army" if u.type is UnitType.ARMY else "fleet")
+            attrs = dict(province=prov, power=names[pw.id], unit="army" if u.type is UnitType.ARMY else "fleet")
             if coast:
                 attrs["unitcoast"] = coast
             etree.SubElement(var, "INITIALSTATE", **attrs)
