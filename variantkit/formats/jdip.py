@@ -53,6 +53,8 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
     out: Dict[frozenset, int] = {}
     into: Dict[Tuple[str, str], int] = {}  # (from, into) -> modifier, as jDip states it
     for b in by_id.values():
+        if _seasonal_border(b):
+            continue  # read by _seasons
         # unitTypes beside a modifier only names who crosses (our edges say that)
         rest = [k for k in ("orderTypes", "year", "season", "phase") if b.get(k)]
         if b.get("unitTypes") and not b.get("baseMoveModifier"):
@@ -89,6 +91,40 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
                                     "is read as holding both ways (our edges are two-way)",
                                     f"check the edge {src} - {dst}", adjacency, severity="warning"))
     return out
+
+
+_SEASONS = ("spring", "fall")
+
+
+def _seasonal_border(b) -> bool:
+    """A border that closes a space, or the moves into it from some places, in
+    some seasons (and nothing else): a seasonal space or seasonal links."""
+    seasons = (b.get("season") or "").lower().replace(",", " ").split()
+    return (bool(seasons) and set(seasons) <= set(_SEASONS) and not b.get("baseMoveModifier")
+            and not any(b.get(k) for k in ("orderTypes", "year", "phase"))
+            and (b.get("unitTypes") or "").lower() in ("", "army", "fleet"))
+
+
+def _seasons(adj_root, ref) -> Tuple[Dict[str, Tuple[str, ...]], Dict[Tuple[str, str], Tuple[str, ...]]]:
+    """The seasonal borders: spaces open only in some seasons (no ``from``),
+    and links open only in some seasons (province, from) -> open seasons."""
+    by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
+    spaces: Dict[str, Tuple[str, ...]] = {}
+    links: Dict[Tuple[str, str], Tuple[str, ...]] = {}
+    for prov in adj_root.iter("PROVINCE"):
+        pid = prov.get("shortname", "").lower()
+        for bid in (prov.get("borders") or "").split():
+            b = by_id.get(bid)
+            if b is None or not _seasonal_border(b):
+                continue
+            closed = set((b.get("season") or "").lower().replace(",", " ").split())
+            open_in = tuple(s for s in _SEASONS if s not in closed)
+            froms = [split_location(ref(r))[0] for r in (b.get("from") or "").replace(",", " ").split()]
+            if not froms:
+                spaces[pid] = open_in
+            for other in froms:
+                links[(pid, other)] = open_in
+    return spaces, links
 
 
 def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Variant], List[Problem]]:
@@ -164,6 +200,9 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                 problems.append(Problem("VK722", f"{pid}: unknown adjacency type {kind!r}",
                                         "jDip knows mv, xc, nc, sc, ec, wc", adjacency, severity="warning"))
     modifiers = _move_modifiers(adj_root, _ref, army, fleet, problems, adjacency)
+    season_spaces, season_links = _seasons(adj_root, _ref)
+    ports = {prov.get("shortname", "").lower() for prov in adj_root.iter("PROVINCE")
+             if (prov.get("isConvoyableCoast") or "").lower() == "true"}
     # a fleet reaching the main space of a multi-coast province means one of its coasts
     def fleet_target(src: str, ref: str) -> List[str]:
         prov, coast = split_location(ref)
@@ -182,7 +221,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                    else Terrain.LAND if has_army else Terrain.WATER if has_fleet
                    else Terrain.IMPASSABLE)
         provinces.append(Province(pid, full, terrain, tuple(a for a in aliases if a != pid),
-                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ())))))
+                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ()))),
+                                  passable_in=season_spaces.get(pid, ()), port=pid in ports))
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for src, dsts in army.items():
         for dst in dsts:
@@ -193,8 +233,13 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             for dst in fleet_target(src, ref):
                 first, second = sorted((src, dst))
                 edges.setdefault((first, second), {"army": False, "fleet": False})["fleet"] = True
+    def link_seasons(a: str, b: str) -> Tuple[str, ...]:
+        pa, pb = split_location(a)[0], split_location(b)[0]
+        return season_links.get((pb, pa)) or season_links.get((pa, pb)) or ()
+
     edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"]),
-                      modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0))
+                      modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0),
+                      seasons=link_seasons(a, b))
                  for (a, b), k in sorted(edges.items())]
 
     def power_key(name: str) -> str:
@@ -365,12 +410,20 @@ JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def write_map_svg(v: Variant, path: str, board) -> None:
+def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] = None) -> None:
     """jDip's map: ``MapLayer`` shapes ``_xxx``, ``MouseLayer`` hit areas ``xxx``
-    and coasts ``xxx-nc``, and the ``jdipNS:PROVINCE_DATA`` block of unit and
-    supply-centre positions."""
+    and coasts ``xxx-nc``, the ``jdipNS:PROVINCE_DATA`` block of unit and
+    supply-centre positions, and the powers' colours as jDip styles them (a
+    class per power named as the power, and ``unit`` + that name)."""
     root = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS, "jdipNS": JDIP_NS})
     root.set("viewBox", f"0 0 {board.width:.0f} {board.height:.0f}")
+    rules = []
+    for pw in v.powers:
+        cls = (names or {}).get(pw.id, pw.name).lower()
+        if pw.colour and re.fullmatch(r"#[0-9a-fA-F]{3,8}", pw.colour) and re.fullmatch(r"[a-z][a-z0-9_-]*", cls):
+            rules.append(f".{cls} {{fill:{pw.colour}}} .unit{cls} {{fill:{pw.colour}}}")
+    if rules:
+        etree.SubElement(root, f"{{{SVG_NS}}}style", type="text/css").text = "\n".join(rules)
     data = etree.SubElement(root, f"{{{JDIP_NS}}}PROVINCE_DATA")
     layer = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MapLayer")
     mouse = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MouseLayer")
@@ -441,7 +494,7 @@ def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Di
             closed = [s for s in v.rules.seasons if s not in p.passable_in]
             written = [_jdip_season(s) for s in closed]
             if None in written or not closed:
-                report.lost("VK726", f"{p.id} is written as always open (jDip has no season {closed})")
+                report.lost("VK726", f"{p.id} is written as always open (the target has no such season: {closed})")
                 continue
             specs.append((p.id, {"description": f"{p.name} is closed in {', '.join(closed)}",
                                  "season": " ".join(str(w) for w in written)}))
@@ -515,11 +568,8 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     _refuse_controls(v, report)
     if not report.ok:
         return report
-    kept = {p.id for p in v.provinces if p.terrain is not Terrain.IMPASSABLE}
-    for p in v.provinces:
-        if p.id not in kept:
-            report.lost("VK770", f"{p.id} is impassable: left out (jDip has no impassable spaces; "
-                                 "nothing reaches it either way)")
+    # an impassable space is written as jDip writes Switzerland: a land space nothing reaches
+    kept = {p.id for p in v.provinces}
     names = _power_names(v, report)
     from .jdip_names import safe_aliases
     aliases, dropped, unreadable = safe_aliases(
@@ -554,7 +604,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         for a in aliases[p.id]:
             etree.SubElement(el, "UNIQUENAME", name=a)
         kinds = moves.get(p.id, {})
-        if p.terrain.army_may_stand and not kinds.get("mv"):
+        if p.terrain in (Terrain.LAND, Terrain.COAST, Terrain.IMPASSABLE) and not kinds.get("mv"):
             # an island: jDip knows a space armies may stand on by its own code among its army moves
             kinds = dict(kinds, mv={p.id})
         if not kinds:
@@ -577,6 +627,9 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     var = etree.SubElement(vroot, "VARIANT", name=v.name, version=version, default="false")
     etree.SubElement(var, "DESCRIPTION").text = v.description or v.name or v.id
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
+    for option, value in sorted(v.rules.options.items()):
+        if option != "build_any" and value not in (False, None, ""):
+            report.lost("VK777", f"the rule option {option} = {value} is not written: jDip has no such option")
     if v.rules.options.get("build_any"):
         opts = etree.SubElement(var, "RULEOPTIONS")
         etree.SubElement(opts, "RULEOPTION", name="OPTION_BUILDS", value="VALUE_BUILDS_ANY_OWNED")
@@ -604,7 +657,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     from ..drawing.art import board_for
     if not art_file:
         report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
-    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file))
+    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file), names)
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
     atomic_write(os.path.join(path, "variants.xml"),
                  etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
