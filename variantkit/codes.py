@@ -343,6 +343,10 @@ _ALL = (
         ("VK775", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
         ("VK776", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
         ("VK777", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
+         "(jDip has no such mark; its moves are kept)", ""),
+        ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
+         "names with '/nc', '-nc' or '(north coast)' itself)", ""),
         ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
          "an njudge map is a few kB: is this the right file?"),
         ("VK761", E, "cannot read the territory line {line}, or no territory lines",

@@ -565,6 +565,12 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         if p.coasts and any(c.id not in COAST_KINDS for c in p.coasts):
             report.refuse("VK727", f"{p.id} has a coast jDip cannot name ({', '.join(c.id for c in p.coasts)})",
                           "jDip's coasts are nc, sc, ec and wc: rename the coast")
+        if any(c.aliases for c in p.coasts):
+            report.lost("VK779", f"the coast aliases of {p.id} are not written: jDip has none (it reads a "
+                                 "province's names with '/nc', '-nc' or '(north coast)' itself)")
+        if p.offboard or p.inside:
+            report.lost("VK778", f"{p.id} is " + ("an off-board box" if p.offboard else f"inside {p.inside}")
+                        + ": written as an ordinary space (jDip has no such mark; its moves are kept)")
     _refuse_controls(v, report)
     if not report.ok:
         return report
