@@ -263,8 +263,6 @@ _ALL = (
         ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
          "DPjudge reads an unknown word as a power's name; check the line"),
         ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
-        ("VK702", E, "{province} is passable in {seasons}",
-         "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
@@ -347,6 +345,16 @@ _ALL = (
          "(jDip has no such mark; its moves are kept)", ""),
         ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
          "names with '/nc', '-nc' or '(north coast)' itself)", ""),
+        ("VK780", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
+         "not a province code", ""),
+        ("VK781", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
+         "letter twice", ""),
+        ("VK782", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
+         "place or an order word", ""),
+        ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
+         "map reader refuses its IN directive)", ""),
+        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
+         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
         ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
          "an njudge map is a few kB: is this the right file?"),
         ("VK761", E, "cannot read the territory line {line}, or no territory lines",

@@ -141,3 +141,47 @@ def jdip_differences(v: Variant, got: dict, names: Dict[str, str], aliases: Dict
     if units != want:
         out.append(f"units: {sorted(units ^ want)}")
     return out
+
+
+# -- DPjudge ------------------------------------------------------------------
+
+def dpjudge_differences(v: Variant, got: dict) -> List[str]:
+    """Where DPjudge's reading (the read runner's JSON) differs from ``v``, the
+    variant as the export fitted it for DPjudge (variantkit.formats.dpjudge_words.fit)."""
+    out: List[str] = []
+    g = Graph(v)
+    want_locs = {lid.upper() for lid in g.locations}
+    if set(got["locations"]) != want_locs:
+        out.append(f"locations: {sorted(set(got['locations']) ^ want_locs)[:8]}")
+        return out
+    for lid, info in g.locations.items():
+        t = got["locations"][lid.upper()]
+        for unit, key, stand in ((UnitType.ARMY, "army", info.army_may_stand),
+                                 (UnitType.FLEET, "fleet", info.fleet_may_stand)):
+            if t[f"{key}_may_stand"] != stand:
+                out.append(f"{lid}: {key} may stand {t[f'{key}_may_stand']}")
+            mine = {m.upper() for m in g.moves(unit, lid)}
+            if set(t[key]) != mine:
+                out.append(f"{lid} {key}: DPjudge only {sorted(set(t[key]) - mine)}, ours only "
+                           f"{sorted(mine - set(t[key]))}")
+    if sorted(got["supply_centres"]) != sorted(c.upper() for c in v.centers):
+        out.append("centres")
+    if got["game_victory"] != [v.victory]:
+        out.append(f"victory {got['game_victory']} != {v.victory}")
+    powers = {pw.id.upper(): pw for pw in v.powers}
+    if set(got["powers"]) != set(powers):
+        out.append(f"powers: {sorted(set(got['powers']) ^ set(powers))}")
+        return out
+    for key, pw in powers.items():
+        t = got["powers"][key]
+        checks = [("abbrev", pw.letter or None), ("homes", sorted(h.upper() for h in pw.homes)),
+                  ("units", sorted(f"{u.type.value} {u.location.upper()}" for u in pw.units)),
+                  ("centres", sorted(c.upper() for c in pw.starting_centers))]
+        for name, want in checks:
+            have = sorted(t[name]) if isinstance(t[name], list) else t[name]
+            if have != want:
+                out.append(f"{key} {name}: {have} != {want}")
+        adjective = " ".join(t["adjective"].replace("+", " ").split())
+        if pw.adjective and adjective not in (pw.adjective.upper(), key):
+            out.append(f"{key} adjective {t['adjective']!r} != {pw.adjective!r}")
+    return out

@@ -105,12 +105,13 @@ def _seasonal_border(b) -> bool:
             and (b.get("unitTypes") or "").lower() in ("", "army", "fleet"))
 
 
-def _seasons(adj_root, ref) -> Tuple[Dict[str, Tuple[str, ...]], Dict[Tuple[str, str], Tuple[str, ...]]]:
+def _seasons(adj_root, ref) -> Tuple[Dict[str, Tuple[str, ...]], Dict[Tuple[str, str], Tuple[Tuple[str, ...], str]]]:
     """The seasonal borders: spaces open only in some seasons (no ``from``),
-    and links open only in some seasons (province, from) -> open seasons."""
+    and links open only in some seasons: (province, from) -> (open seasons,
+    the unit type closed, '' for both)."""
     by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
     spaces: Dict[str, Tuple[str, ...]] = {}
-    links: Dict[Tuple[str, str], Tuple[str, ...]] = {}
+    links: Dict[Tuple[str, str], Tuple[Tuple[str, ...], str]] = {}
     for prov in adj_root.iter("PROVINCE"):
         pid = prov.get("shortname", "").lower()
         for bid in (prov.get("borders") or "").split():
@@ -123,7 +124,7 @@ def _seasons(adj_root, ref) -> Tuple[Dict[str, Tuple[str, ...]], Dict[Tuple[str,
             if not froms:
                 spaces[pid] = open_in
             for other in froms:
-                links[(pid, other)] = open_in
+                links[(pid, other)] = (open_in, (b.get("unitTypes") or "").lower())
     return spaces, links
 
 
@@ -233,13 +234,18 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             for dst in fleet_target(src, ref):
                 first, second = sorted((src, dst))
                 edges.setdefault((first, second), {"army": False, "fleet": False})["fleet"] = True
-    def link_seasons(a: str, b: str) -> Tuple[str, ...]:
+    def link_seasons(a: str, b: str, units: Crossing) -> Tuple[str, ...]:
         pa, pb = split_location(a)[0], split_location(b)[0]
-        return season_links.get((pb, pa)) or season_links.get((pa, pb)) or ()
+        for key in ((pb, pa), (pa, pb)):
+            if key in season_links:
+                open_in, closed_to = season_links[key]
+                if closed_to in ("", units.value):  # a border for the other unit type is not this link's
+                    return open_in
+        return ()
 
     edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"]),
                       modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0),
-                      seasons=link_seasons(a, b))
+                      seasons=link_seasons(a, b, Crossing.of(k["army"], k["fleet"])))
                  for (a, b), k in sorted(edges.items())]
 
     def power_key(name: str) -> str:
