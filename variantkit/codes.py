@@ -341,6 +341,7 @@ _ALL = (
         ("VK775", E, "the name of {province} is longer than the host stores (50)", "shorten the name"),
         ("VK776", E, "the host's schema cannot be read: missing, not a file or over its size limit",
          "give the host's variant.schema.yaml"),
+        ("VK777", W, "{province} lies inside {other}: written as an ordinary province", ""),
         ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
         ("VK752", W, "{province} is seasonal: written as always open", ""),
         ("VK753", W, "{count} territories have no unit position ({provinces}): mapX/mapY written as 0",
@@ -359,6 +360,10 @@ _ALL = (
     ),
     _group(
         "drawings",
+        ("VK780", E, "the Diplicity variant cannot be read: missing, not UTF-8 JSON, or over its size limit",
+         "give the host's .dvar (or its .d.svg beside it)"),
+        ("VK781", E, "the Diplicity variant says something the host refuses: {what}", "see the message"),
+        ("VK782", W, "something Diplicity holds that a variant here cannot: {what}", ""),
         ("VK800", E, "not a readable SVG: {reason}", "open and re-save the file in a drawing program"),
         ("VK801", E, "the drawing nests deeper than {limit} levels", "flatten the groups in the drawing program"),
         ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),

@@ -122,6 +122,8 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
             continue
         if p.passable_in:
             report.lost("VK735", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as always open")
+        if p.inside:
+            report.lost("VK777", f"{p.id} lies inside {p.inside}: written as an ordinary province")
         if p.offboard:
             report.lost("VK736", f"{p.id} is an off-board box: written as an ordinary province")
         kind = {Terrain.LAND: "land", Terrain.WATER: "sea", Terrain.COAST: "coastal"}[p.terrain]
@@ -155,6 +157,7 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         nations.append({"id": nid[pw.id], "name": pw.name, "color": colour})
     start = v.rules.start
     seasons = [s.capitalize() for s in v.rules.seasons]
+    first = seasons["SFW".index(start[0])] if "SFW".index(start[0]) < len(seasons) else seasons[0]
     transitions = []
     for i, s in enumerate(seasons):
         last = i == len(seasons) - 1
@@ -195,7 +198,7 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         **({"adjudicationModifiers": modifiers} if modifiers else {}),
         "phaseProgression": {"seasons": seasons, "transitions": transitions},
         "nations": nations, "provinces": out_provinces, "namedCoasts": coasts,
-        "initialState": {"phase": {"season": SEASON[start[0]], "year": int(start[1:-1]), "type": KIND[start[-1]]},
+        "initialState": {"phase": {"season": first, "year": int(start[1:-1]), "type": KIND[start[-1]]},
                          "units": units, "supplyCenters": centres},
     }
     return out
@@ -274,5 +277,11 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     return report
 
 
+def read(path: str):
+    """The host's ``.dvar`` (or its ``.d.svg``, or their folder): :mod:`.diplicity_read`."""
+    from .diplicity_read import read as read_dvar
+    return read_dvar(path)
+
+
 FORMAT = Format("diplicity", "Diplicity: variant JSON (.dvar) and its layered map (.d.svg)", ".dvar", write,
-                carries_art=True)
+                read=read, carries_art=True)
