@@ -132,3 +132,7 @@ def test_refuses_what_the_host_would_reject(tmp_path):
     report = formats()["diplicity"].write(named, str(tmp_path / "n.dvar"))
     assert not report.ok and "VK770" in {p.code for p in report.problems}
     assert not (tmp_path / "n.dvar").exists()
+    # a bidirectional override would show another name in the host's apps: named and refused
+    bidi = replace(v, powers=(replace(v.powers[0], name="Aus\u202etria"),) + v.powers[1:])
+    report = formats()["diplicity"].write(bidi, str(tmp_path / "d.dvar"))
+    assert any(p.code == "VK770" and "U+202E" in p.message for p in report.problems)

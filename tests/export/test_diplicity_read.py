@@ -107,6 +107,17 @@ def test_bad_files_are_refused_with_their_lines(tmp_path):
     assert '"type": "lake"' in lines[lake.line - 1] or '"id"' in "\n".join(lines[lake.line - 2:lake.line + 2])
 
 
+def test_a_name_with_a_control_character_is_refused_on_its_line(tmp_path):
+    v = load(str(MAPS / "standard")).variant
+    formats()["diplicity"].write(v, str(tmp_path / "s.dvar"))
+    text = (tmp_path / "s.dvar").read_text().replace('"name": "Paris"', '"name": "Pa\\u001bris"')
+    (tmp_path / "s.dvar").write_text(text)
+    with pytest.raises(UnusableInput) as err:
+        formats()["diplicity"].read(str(tmp_path / "s.dvar"))
+    [p] = [p for p in err.value.problems if "U+001B" in p.message]
+    assert p.line and '"id": "par"' in text.splitlines()[p.line - 1]
+
+
 # what the round trip may change, each a documented loss (docs/formats/diplicity.md)
 PROVINCE_FIELDS = {"aliases", "unit_pos", "label_pos", "offboard", "passable_in", "port", "inside"}
 POWER_FIELDS = {"adjective", "letter"}

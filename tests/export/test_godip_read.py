@@ -52,7 +52,7 @@ def test_corpus_variants_read_equal_to_their_own_data(name, reference):
     neutral = {loc for n, _, loc in _units(text) if n == "godip.Neutral"}
     assert neutral == {loc for loc in neutral if any(f"neutral army in {loc}" in p.message for p in problems)}
     solo = re.search(r"SCCountWinner\((\d+)\)", text)
-    if solo and int(solo.group(1)) > len(v.centers) // 2:
+    if solo:    # 1908's 18 of 40 included: a solo below a majority is a rule variants here hold
         assert v.victory == int(solo.group(1))
     assert bool(v.rules.options.get("build_any")) == ("BuildAnywhere" in text)
     # it loads as a variant: no error of ours
@@ -69,7 +69,7 @@ def test_what_godip_holds_and_we_cannot_is_reported(reference):
     _, problems = formats()["godip"].read(str(reference / "corpus" / "godip" / "year1908" / "year1908.go"))
     said = [p for p in problems if p.code == "VK787"]
     assert any("dominance" in p.message and p.line for p in said)
-    assert any("not a majority" in p.message for p in said)     # 18 of 40: read as 21
+    assert any("ExtraDominanceRules" in p.message and p.line == 30 for p in said)
 
 
 def test_a_bad_chain_is_a_located_error(tmp_path):

@@ -226,6 +226,22 @@ def _built_in_schema(doc: Dict[str, Any]) -> List[str]:
     return out
 
 
+def check_strings(doc: Dict[str, Any], report: ExportReport) -> None:
+    """Names are one line of printable text (variantkit.text's rule): the host
+    shows them in its apps and our map writes them as XML text."""
+    from ..text import first_bad, shown
+    named = [("the variant's name", doc["name"]), ("the author", doc["author"])]
+    named += [(f"the name of {r['id']}", r["name"]) for r in doc["provinces"] + doc["namedCoasts"]]
+    named += [(f"the name of the power {n['id']}", n["name"]) for n in doc["nations"]]
+    for what, value in named:
+        if first_bad(value):
+            report.refuse("VK770", f"{what} ({shown(value)!r}): {first_bad(value)}",
+                          "remove the character: a name is one line of printable text")
+    for what, value in (("the description", doc["description"]), ("the rules", doc.get("rules", ""))):
+        if first_bad(value, multiline=True):
+            report.refuse("VK770", f"{what}: {first_bad(value, multiline=True)}", "remove the character")
+
+
 def check_upload(doc: Dict[str, Any], report: ExportReport, near: Optional[str] = None) -> None:
     """The host's own checks: its schema (or the schema's rules built in),
     references, symmetric adjacency, the database's field lengths."""
@@ -263,6 +279,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     from .diplicity_svg import layered_map, read_back
     report = ExportReport(path)
     doc = dvar(v, report)
+    check_strings(doc, report)
     check_upload(doc, report, path)
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     if json.loads(text) != doc:

@@ -100,6 +100,13 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
                 "give the host's .dvar (its schema names every field)", f'"{field_name}"')
     if any(p.severity == "error" for p in problems):
         raise UnusableInput(problems)
+    from ..text import first_bad
+    for what, value, needle in ([("the variant's name", doc["name"], '"name"')]
+                                + [(f"the name of {r.get('id')}", r.get("name"), f'"id": "{r.get("id")}"')
+                                   for r in list(doc["provinces"]) + list(doc.get("namedCoasts") or [])
+                                   + list(doc["nations"]) if isinstance(r, dict)]):
+        if isinstance(value, str) and first_bad(value):
+            bad(f"{what}: {first_bad(value)}", "a name is one line of printable text", needle)
     coasts_of: Dict[str, List[Dict[str, Any]]] = {}
     for c in doc.get("namedCoasts") or []:
         if not isinstance(c, dict) or not isinstance(c.get("id"), str) or "/" not in c["id"]:

@@ -167,6 +167,11 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         if "/" in loc:
             coasts_of[loc.split("/")[0]].append(loc.split("/")[1])
     long_names = _long_names(code)
+    from ..text import first_bad
+    for loc, name in long_names.items():
+        if first_bad(name):
+            bad(f"the long name of {loc}: {first_bad(name)}", "a name is one line of printable text",
+                code.find(f'"{loc}"'))
     provinces: List[Province] = []
     for loc, at in first.items():
         if "/" in loc:
@@ -319,11 +324,6 @@ def _rules(code: str, start, note) -> Rules:
     if "BuildAnywhere" in code:
         options["build_any"] = True
     victory = int(solo.group(1)) if solo else None
-    total = len(re.findall(r"\.SC\(", code))
-    if victory is not None and victory <= total // 2:
-        note(f"godip's solo at {victory} of {total} centres is not a majority, which variants here need: "
-             f"read as {total // 2 + 1}", solo.start() if solo else None)
-        victory = total // 2 + 1
     return Rules(victory=victory, start=f"{season}{year}{kind}", options=options)
 
 
