@@ -104,3 +104,55 @@ def our_position(game):
     return ({(u.power, u.type.value, u.loc) for u in s.units.values()},
             {(d.unit.power, d.unit.type.value, d.unit.loc) for d in s.dislodged.values()},
             {(p, c) for c, p in s.centers.items()})
+
+
+READER = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from adjudicator.serializers import deserialize_game_state, deserialize_variant
+dvar = json.load(open(sys.argv[2], encoding="utf-8"))
+v = deserialize_variant(dvar)
+start = dict(dvar["initialState"], orders=[],
+             units=[dict(u, dislodged=False, dislodgedFrom=None) for u in dvar["initialState"]["units"]])
+s = deserialize_game_state(start, v)
+moves = []
+for loc in list(v.provinces.values()) + list(v.named_coasts.values()):
+    for a in loc.adjacencies:
+        for unit in ("Army", "Fleet"):
+            if a.allows(unit):
+                moves.append([unit[0], loc.id, a.to])
+print(json.dumps({
+    "moves": moves,
+    "centres": sorted(p.id for p in v.provinces.values() if p.supply_center),
+    "homes": sorted([p.home_nation, p.id] for p in v.provinces.values() if p.home_nation),
+    "nations": sorted(n.id for n in v.nations),
+    "units": sorted([u.nation, u.type[0], u.location] for u in s.units),
+    "owners": sorted([c.nation, c.province] for c in s.supply_centers),
+    "modifiers": list(v.adjudication_modifiers)}))
+"""
+
+
+def host_reading(dvar: Path) -> Dict[str, Any]:
+    """What the host's own deserializers make of a .dvar: moves per unit type
+    and location, centres, homes, nations, the starting units and owners."""
+    r = subprocess.run([sys.executable, "-c", READER, str(host() / "service"), str(dvar)], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads(r.stdout)
+
+
+def our_reading(v) -> Dict[str, Any]:
+    """The same of our variant, for comparison (impassable spaces left out, as exported)."""
+    gone = {p.id for p in v.provinces if p.terrain.value == "impassable"}
+    moves = set()
+    for e in v.edges:
+        if split_location(e.a)[0] in gone or split_location(e.b)[0] in gone:
+            continue
+        for unit in ("army", "fleet"):
+            if getattr(e.units, unit):
+                moves |= {(unit[0].upper(), e.a, e.b), (unit[0].upper(), e.b, e.a)}
+    return {"moves": moves, "centres": sorted(v.centers),
+            "homes": sorted([w.id, h] for w in v.powers for h in w.homes),
+            "nations": sorted(w.id for w in v.powers),
+            "units": sorted([w.id, u.type.value, u.location] for w in v.powers for u in w.units),
+            "owners": sorted([w.id, c] for w in v.powers for c in w.starting_centers)}
