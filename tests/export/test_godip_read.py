@@ -55,6 +55,9 @@ def test_corpus_variants_read_equal_to_their_own_data(name, reference):
     if solo:    # 1908's 18 of 40 included: a solo below a majority is a rule variants here hold
         assert v.victory == int(solo.group(1))
     assert bool(v.rules.options.get("build_any")) == ("BuildAnywhere" in text)
+    colours = dict(re.findall(r'\n\s*(\w+):\s*"(#[0-9A-Fa-f]{6})"', text))
+    assert {w.name: w.colour for w in v.powers if w.colour} == {
+        _const(text, k): c.lower() for k, c in colours.items()}
     # it loads as a variant: no error of ours
     assert not [p for p in check(v) if p.severity == "error"], [str(p) for p in check(v) if p.severity == "error"]
     if name == "classical":   # godip keeps classical's units in another file: said

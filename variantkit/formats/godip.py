@@ -14,7 +14,8 @@ The ``.go`` file is read as text, never compiled or run.  What is read:
   ``classical.Nations``), the start phase, ``SetUnits`` and
   ``SetSupplyCenters``, ``SCCountWinner(n)``, the long names
   (``ProvinceLongNames`` or the map it names), ``CreatedBy``,
-  ``Description``, and the build-anywhere parser (``build_any``).
+  ``Description``, ``NationColors``, and the build-anywhere parser
+  (``build_any``).
 
 What godip does in Go code (dominance rules, other seasons, its own phase
 functions) is reported, not guessed.  A ``Prov`` chain that cannot be read
@@ -228,11 +229,16 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         listed = sorted(set(homes) | set(units))
     if not units:
         note("no starting units in the file (godip sets them in another file): powers start with none")
+    colours: Dict[str, str] = {}
+    colour_map = re.search(r"\bNationColors:\s*map\[godip\.Nation\]string\s*", code)
+    if colour_map:
+        for who, colour in re.findall(r'([\w.]+)\s*:\s*"(#[0-9A-Fa-f]{6})"', _block(code, colour_map.end())):
+            colours[names.get(who, who)] = colour.lower()
     powers = []
     for n in listed:
         mine = tuple(homes.get(n, ()))
         own = tuple(owned.get(n, mine)) if owned else mine
-        powers.append(Power(power_id(n), n, homes=mine, units=tuple(units.get(n, ())),
+        powers.append(Power(power_id(n), n, colour=colours.get(n, ""), homes=mine, units=tuple(units.get(n, ())),
                             centers=None if sorted(own) == sorted(mine) else own))
     rules = _rules(code, start_at, note)
     if problems and any(p.severity == "error" for p in problems):
