@@ -77,6 +77,9 @@ _ALL = (
         ("VK015", E, "{where}: a subvariant with a full variant's sections",
          "a subvariant (with 'extends') states only 'changes'; "
          "a full variant has 'provinces', 'edges' and 'powers'"),
+        ("VK016", E, "{where}: {value} holds {character} at character {index} (a control character, "
+         "line break or bidirectional control)",
+         "a name, alias or path is one line of plain text: remove the character"),
         ("VK020", E, "'extends' makes a cycle through {path}", "a subvariant extends a full variant, not itself"),
         ("VK021", E, "the base variant {path} does not exist",
          "give the path of the base variant relative to this file"),
@@ -111,6 +114,9 @@ _ALL = (
          "exporters to DPjudge drop such an alias"),
         ("VK113", W, "the code {name} of {province} is a word DPjudge's parser rejects",
          "variantkit reads it, but DPjudge rejects it; an export to DPjudge must rename it"),
+        ("VK114", W, "{where}: {value} holds an invisible or look-alike character, or mixes scripts",
+         "a player cannot tell it from the plain letters it looks like, and judges compare the characters: "
+         "write it in plain letters unless it is meant"),
         ("VK120", E, "{province} cannot be reached from the rest of the map",
          "add an edge to it (an off-board box is linked by hand)"),
         ("VK130", E, "home centre {province} of {power} is not a province", "name a province id"),
@@ -125,8 +131,9 @@ _ALL = (
         ("VK136", E, "{province} holds two starting units ({power} and {other})", "one unit a province"),
         ("VK137", W, "unit {unit} of {power} does not start on one of its home centres",
          "place starting units on home centres, or add the centre to the homes"),
-        ("VK140", E, "victory at {victory} is not above half of the {centers} centres",
-         "two powers could win at once: use at least {least}"),
+        ("VK140", W, "victory at {victory} is not above half of the {centers} centres",
+         "two powers may reach it at once: the one with more centres wins, a tie wins for nobody; "
+         "use at least {least} if that is not meant"),
         ("VK141", E, "victory at {victory} needs more than the {centers} centres", "use at most {centers}"),
         ("VK150", E, "{province} lies inside {host}, which is not a province",
          "name the land province it lies in (the Suez lies in egy)"),
@@ -179,6 +186,8 @@ _ALL = (
          "list only the variant's supply centres, by id"),
         ("VK406", E, "centers.{power}[{index}]: {centre} is owned by {owner} and by {power}",
          "a centre has one owner"),
+        ("VK407", E, "the orders of {count} moving units depend on each other in a circle too long to adjudicate",
+         "a circle of moves may hold up to about 200 units: break it with a hold"),
         ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",
@@ -316,15 +325,30 @@ _ALL = (
         ("VK737", E, "the id {id} is longer than 10 characters", "Diplicity rejects it after upload: shorten the id"),
         ("VK738", E, "the power {power} has an id or name over 50 characters", "shorten it"),
         ("VK739", W, "{power} has no colour: written as #888888", ""),
-        ("VK740", W, "the host's schema is not at hand: the file was not checked against it "
-         "(set VARIANTKIT_DIPLICITY_SCHEMA to its variant.schema.yaml)", ""),
+        ("VK740", W, "the host's schema is not at hand: checked against the schema's rules built into "
+         "variantkit instead", "put the host's variant.schema.yaml beside the output, in "
+         "~/.local/share/variantkit/diplicity/, or name it in VARIANTKIT_DIPLICITY_SCHEMA"),
         ("VK741", E, "the host's schema rejects {where}: {schema_message}", "report this as a bug"),
         ("VK742", E, "{province} links to unknown {other}", "report this as a bug"),
         ("VK743", E, "the link {a} - {b} is not the same from both ends", "report this as a bug"),
-        ("VK744", W, "{province} has no shape on the board: no path written", ""),
-        ("VK745", W, "the map is drawn on the schematic board: the variant's art was not given", ""),
+        ("VK744", W, "{province} has no shape in the drawing: its click area is a small diamond at its unit "
+                    "position", "draw the province in the variant's art"),
+        ("VK745", W, "the map is drawn on the schematic board: the variant has no drawing and none was given",
+         "give the variant a drawing (attach-art) or pass --art"),
         ("VK746", W, "the drawing {uri} is not a file beside variants.xml: imported without its art",
          "put the drawing beside variants.xml, or give it later with variantkit attach-art"),
+        ("VK770", E, "{what} holds a character a name may not: {character}",
+         "remove the character: a name is one line of printable text"),
+        ("VK771", E, "the written file does not read back as the host reads it: {what}", "report this as a bug"),
+        ("VK772", W, "the id {id} is written {written}: the host's ids are lowercase letters, digits and hyphens",
+         ""),
+        ("VK773", E, "two powers get the same id once written as the host's ids",
+         "give the powers ids of lowercase letters, digits and hyphens"),
+        ("VK774", W, "the rule option {option} is not written: Diplicity has no such adjudication modifier", ""),
+        ("VK775", E, "the name of {province} is longer than the host stores (50)", "shorten the name"),
+        ("VK776", E, "the host's schema cannot be read: missing, not a file or over its size limit",
+         "give the host's variant.schema.yaml"),
+        ("VK777", W, "{province} lies inside {other}: written as an ordinary province", ""),
         ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
         ("VK752", W, "{province} is seasonal: written as always open", ""),
         ("VK753", W, "{count} territories have no unit position ({provinces}): mapX/mapY written as 0",
@@ -332,24 +356,24 @@ _ALL = (
         ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),
         ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
         ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
-        ("VK771", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
-        ("VK772", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
+        ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
+        ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
          "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
-        ("VK773", E, "{where} holds a character the target file cannot carry: {value}",
+        ("VK792", E, "{where} holds a character the target file cannot carry: {value}",
          "remove the control character, or write it on one line"),
-        ("VK774", W, "the alias {alias} of {province} is left out: {why}", ""),
-        ("VK775", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
-        ("VK776", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
-        ("VK777", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK793", W, "the alias {alias} of {province} is left out: {why}", ""),
+        ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
+        ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
+        ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
         ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
          "(jDip has no such mark; its moves are kept)", ""),
         ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
          "names with '/nc', '-nc' or '(north coast)' itself)", ""),
-        ("VK780", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
+        ("VK797", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
          "not a province code", ""),
-        ("VK781", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
+        ("VK798", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
          "letter twice", ""),
-        ("VK782", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
+        ("VK799", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
          "place or an order word", ""),
         ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
          "map reader refuses its IN directive)", ""),
@@ -366,6 +390,14 @@ _ALL = (
     ),
     _group(
         "drawings",
+        ("VK780", E, "the Diplicity variant cannot be read: missing, not UTF-8 JSON, or over its size limit",
+         "give the host's .dvar (or its .d.svg beside it)"),
+        ("VK781", E, "the Diplicity variant says something the host refuses: {what}", "see the message"),
+        ("VK782", W, "something Diplicity holds that a variant here cannot: {what}", ""),
+        ("VK785", E, "the godip variant cannot be read: missing, not UTF-8, over its size limit or no graph",
+         "give godip's variant .go file (the one that builds its graph)"),
+        ("VK786", E, "the godip variant says something that cannot be read: {what}", "see the message"),
+        ("VK787", W, "something godip does that a variant here cannot: {what}", ""),
         ("VK800", E, "not a readable SVG: {reason}", "open and re-save the file in a drawing program"),
         ("VK801", E, "the drawing nests deeper than {limit} levels", "flatten the groups in the drawing program"),
         ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),

@@ -50,7 +50,7 @@ def test_names_letters_and_order_words_dpjudge_refuses(tmp_path):
     v = rename(v, "isl", "to")
     report, got = dpjudge_reads(v, tmp_path)
     said = {p.code for p in report.problems}
-    assert {"VK780", "VK781"} <= said
+    assert {"VK797", "VK798"} <= said
     assert got["powers"]["WEST"]["abbrev"] not in ("M", "?")
     assert got["powers"]["WEST"]["adjective"].replace("+", " ") == "FAR WESTERN"
     assert "TO" not in got["locations"] and "TOAA" not in got["locations"]
@@ -66,7 +66,7 @@ def test_line_breaks_never_become_extra_lines(bad, tmp_path):
     for field in ("name", "adjective"):
         w = replace(v, powers=(replace(v.powers[0], **{field: bad}),) + v.powers[1:])
         r = formats()["dpjudge"].write(w, str(tmp_path / "out.map"))
-        assert not r.ok and {p.code for p in r.problems if p.severity == "error"} == {"VK773"}
+        assert not r.ok and {p.code for p in r.problems if p.severity == "error"} == {"VK792"}
         assert not (tmp_path / "out.map").exists()
     w = replace(v, provinces=tuple(replace(p, aliases=(bad,)) if p.id == "wst" else p for p in v.provinces))
     assert not formats()["dpjudge"].write(w, str(tmp_path / "out.map")).ok

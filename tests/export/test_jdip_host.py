@@ -52,7 +52,7 @@ def test_every_alias_left_out_is_one_jdips_parser_would_misread(tmp_path):
     name is); those two are left out, and said, and no other."""
     v = variant("standard")
     report, _, kept = export(v, tmp_path)
-    left = sorted(p.message for p in report.problems if p.code == "VK774")
+    left = sorted(p.message for p in report.problems if p.code == "VK793")
     assert [m.split(":")[0] for m in left] == ["the alias 'baltic' of bal is left out"] * 2 + [
         "the alias 'spn' of spa is left out"]
     names = [(p.name.lower(), p.id) for p in v.provinces]
@@ -83,7 +83,7 @@ def test_what_jdip_holds_beyond_the_bundled_maps(tmp_path):
                 edges=edges, rules=Rules(victory=3, options={"build_any": True}))
     report, names, kept = export(v, tmp_path)
     codes = {p.code for p in report.problems}
-    assert {"VK771", "VK776"} <= codes and names["west"] == "WestLand"
+    assert {"VK790", "VK795"} <= codes and names["west"] == "WestLand"
     got = jdip_reads(tmp_path)
     assert jdip_differences(v, got, names, kept) == []
     assert got["version"] == 1.0 and got["description"] == v.name
@@ -101,7 +101,7 @@ def test_control_characters_are_refused_never_written(bad, tmp_path):
     v = load(str(MAPS / "tutorial")).variant
     v = replace(v, powers=(replace(v.powers[0], name=bad),) + v.powers[1:])
     report = formats()["jdip"].write(v, str(tmp_path / "out"))
-    assert not report.ok and {p.code for p in report.problems if p.severity == "error"} == {"VK773"}
+    assert not report.ok and {p.code for p in report.problems if p.severity == "error"} == {"VK792"}
     assert not (tmp_path / "out").exists()
 
 
@@ -149,7 +149,7 @@ def documented(line, v, report) -> bool:
     if what == "rule option":
         return f"the rule option {ident}" in said
     if what == "variant" and ident == "version":
-        return "VK776" in {p.code for p in report.problems}
+        return "VK795" in {p.code for p in report.problems}
     if what == "power" and detail.startswith("letter"):
         return True  # jDip has no power letters: the reader picks them from the names
     return False

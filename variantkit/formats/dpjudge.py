@@ -806,7 +806,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         letter = f":{pw.letter}" if pw.letter else ""
         own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
         if norm(own) in place_names:  # DPjudge would take the adjective for the place
-            report.lost("VK782", f"the adjective {pw.adjective!r} of {pw.id} is written as {pw.id.upper()}: "
+            report.lost("VK799", f"the adjective {pw.adjective!r} of {pw.id} is written as {pw.id.upper()}: "
                                  "DPjudge would read it as a place")
             own = pw.id
         lines.append(f"{pw.id.upper()} ({own.upper()}{letter}) "

@@ -79,7 +79,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     for where, value in _strings(v):
         if any(c in value for c in "\n\r\x0b\x0c\x85\u2028\u2029") or any(ord(c) < 32 or ord(c) == 127
                                                                          for c in value):
-            report.refuse("VK773", f"{where} holds a line break or control character: {value!r}",
+            report.refuse("VK792", f"{where} holds a line break or control character: {value!r}",
                           "a DPjudge map is one directive a line: write it on one line, without control characters")
         elif "=" in value or "->" in value or value.lstrip().startswith("#"):
             report.refuse("VK784", f"{where} holds '=', '->' or starts with '#': {value!r}",
@@ -94,7 +94,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         if not _code_ok(p.id):
             new = _fresh_code(p.id, p.name, taken)
             taken.add(new)
-            report.lost("VK780", f"the province {p.id} is written as {new.upper()}: DPjudge reads "
+            report.lost("VK797", f"the province {p.id} is written as {new.upper()}: DPjudge reads "
                                  f"{p.id.upper()} as an order word, not a province code")
             v = rename(v, p.id, new)
     names = {norm(n) for p in v.provinces for n in (p.name, p.id)}
@@ -112,7 +112,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         if pick != pw.id:
             why = ("DPjudge's power names are letters and digits" if pick == re.sub(r"[^a-z0-9]", "", pw.id)
                    else f"DPjudge would read {pw.id.upper()} as a place or an order word")
-            report.lost("VK782", f"the power {pw.id} is written as {pick.upper()}: {why}")
+            report.lost("VK799", f"the power {pw.id} is written as {pick.upper()}: {why}")
             renamed[pw.id] = pick
         words.update({norm(pick), norm(pw.adjective or pw.name)})
         powers.append(replace(pw, id=pick))
@@ -125,7 +125,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
                     if re.fullmatch(r"[A-Z0-9]", c) and c not in BAD_LETTERS and c not in letters]
             new = free[0] if free else ""
             if pw.letter and new != pw.letter.upper():
-                report.lost("VK781", f"the letter {pw.letter} of {pw.id} is written as {new or 'none'}: "
+                report.lost("VK798", f"the letter {pw.letter} of {pw.id} is written as {new or 'none'}: "
                                      "DPjudge allows no M, no ? and no letter twice")
             letter = new
         letters.add(letter)

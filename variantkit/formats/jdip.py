@@ -477,7 +477,7 @@ def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Di
             for dst, src in pairs:
                 into[(dst, e.modifier)].add(src)
             if e.units is not Crossing.BOTH and len(crossings[frozenset((a, b))]) > 1:
-                report.lost("VK772", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} ({e.units.value}) "
+                report.lost("VK791", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} ({e.units.value}) "
                                      "holds for every unit crossing there in jDip",
                             "jDip's move modifiers hold per province pair, not per unit type")
         if e.seasons:
@@ -529,10 +529,10 @@ def _power_names(v: Variant, report: ExportReport) -> Dict[str, str]:
     for pw in v.powers:
         name = re.sub(r"\s+", "", pw.name) or pw.id
         if name != pw.name:
-            report.lost("VK771", f"the power {pw.name!r} is written as {name!r}: jDip's power names are one word")
+            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: jDip's power names are one word")
         if name.lower() in taken:
             name = pw.id
-            report.lost("VK771", f"the power {pw.name!r} is written as {name!r}: its name is taken")
+            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: its name is taken")
         out[pw.id] = name
         taken.update({name.lower(), (pw.adjective or name).lower()})
     return out
@@ -551,10 +551,10 @@ def _refuse_controls(v: Variant, report: ExportReport) -> None:
         try:
             probe.set("value", value)
         except ValueError:
-            report.refuse("VK773", f"{where} holds a character an XML file cannot carry: {value!r}",
+            report.refuse("VK792", f"{where} holds a character an XML file cannot carry: {value!r}",
                           "remove the control character")
         if where != "the description" and any(c in value for c in "\n\r\t\u2028\u2029"):
-            report.refuse("VK773", f"{where} holds a line break or tab: {value!r}", "write it on one line")
+            report.refuse("VK792", f"{where} holds a line break or tab: {value!r}", "write it on one line")
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
@@ -588,9 +588,9 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         [(p.id, p.name, p.aliases, [c.id for c in p.coasts]) for p in v.provinces if p.id in kept],
         partial_span=2 * len(v.powers))
     for prov, alias, why in sorted(set(dropped)):
-        report.lost("VK774", f"the alias {alias!r} of {prov} is left out: {why}")
+        report.lost("VK793", f"the alias {alias!r} of {prov} is left out: {why}")
     for loc, why in unreadable:
-        report.lost("VK775", f"jDip's order parser cannot read {loc!r}: {why}", "players type another name")
+        report.lost("VK794", f"jDip's order parser cannot read {loc!r}: {why}", "players type another name")
     os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
@@ -635,13 +635,13 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     if version is None:
         version = "1.0"
         if v.version:
-            report.lost("VK776", f"the version {v.version!r} is written as 1.0: jDip's versions are numbers")
+            report.lost("VK795", f"the version {v.version!r} is written as 1.0: jDip's versions are numbers")
     var = etree.SubElement(vroot, "VARIANT", name=v.name, version=version, default="false")
     etree.SubElement(var, "DESCRIPTION").text = v.description or v.name or v.id
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
     for option, value in sorted(v.rules.options.items()):
         if option != "build_any" and value not in (False, None, ""):
-            report.lost("VK777", f"the rule option {option} = {value} is not written: jDip has no such option")
+            report.lost("VK796", f"the rule option {option} = {value} is not written: jDip has no such option")
     if v.rules.options.get("build_any"):
         opts = etree.SubElement(var, "RULEOPTIONS")
         etree.SubElement(opts, "RULEOPTION", name="OPTION_BUILDS", value="VALUE_BUILDS_ANY_OWNED")
