@@ -76,10 +76,11 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     DPjudge reads as names (renamed, and said), letters DPjudge allows, and
     every string on one line (refused otherwise)."""
     from ..edit import rename
+    from ..text import bad_characters, describe, shown
     for where, value in _strings(v):
-        if any(c in value for c in "\n\r\x0b\x0c\x85\u2028\u2029") or any(ord(c) < 32 or ord(c) == 127
-                                                                         for c in value):
-            report.refuse("VK792", f"{where} holds a line break or control character: {value!r}",
+        bad = bad_characters(value)
+        if bad:
+            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}: {shown(value)}",
                           "a DPjudge map is one directive a line: write it on one line, without control characters")
         elif "=" in value or "->" in value or value.lstrip().startswith("#"):
             report.refuse("VK784", f"{where} holds '=', '->' or starts with '#': {value!r}",

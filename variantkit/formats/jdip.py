@@ -546,15 +546,17 @@ def _refuse_controls(v: Variant, report: ExportReport) -> None:
     strings += [(f"{p.id}'s alias {a!r}", a) for p in v.provinces for a in p.aliases]
     strings += [(f"{pw.id}'s name", pw.name) for pw in v.powers]
     strings += [(f"{pw.id}'s adjective", pw.adjective) for pw in v.powers]
+    from ..text import bad_characters, describe, shown
     probe = etree.Element("probe")
     for where, value in strings:
+        bad = bad_characters(value, multiline=where == "the description")
         try:
-            probe.set("value", value)
+            probe.set("value", value)  # and what XML 1.0 itself cannot carry
         except ValueError:
-            report.refuse("VK792", f"{where} holds a character an XML file cannot carry: {value!r}",
-                          "remove the control character")
-        if where != "the description" and any(c in value for c in "\n\r\t\u2028\u2029"):
-            report.refuse("VK792", f"{where} holds a line break or tab: {value!r}", "write it on one line")
+            bad = bad or [(0, next(c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000))]
+        if bad:
+            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}, which a jDip file cannot carry: "
+                                   f"{shown(value)}", "remove the character, or write it on one line")
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
