@@ -365,6 +365,8 @@ _ALL = (
         ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
         ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
         ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
+         "are not unique", "rename one of them"),
         ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
          "(jDip has no such mark; its moves are kept)", ""),
         ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "

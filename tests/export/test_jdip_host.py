@@ -164,3 +164,13 @@ def test_round_trip_differs_only_where_documented(key, tmp_path):
     back = replace(back, id=v.id, art=v.art)
     lines = diff_variants(v, back)
     assert [ln for ln in lines if not documented(ln, v, report)] == []
+
+
+def test_names_jdip_would_refuse_as_not_unique(tmp_path):
+    """jDip's loader refuses a map where a full name is another province's
+    name: the export refuses it first, and writes nothing."""
+    v = load(str(MAPS / "tutorial")).variant
+    v = replace(v, provinces=tuple(replace(p, name="est") if p.id == "wst" else p for p in v.provinces))
+    report = formats()["jdip"].write(v, str(tmp_path / "out"))
+    assert {p.code for p in report.problems if p.severity == "error"} == {"VK747"}
+    assert not (tmp_path / "out").exists()

@@ -579,6 +579,12 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         if p.offboard or p.inside:
             report.lost("VK778", f"{p.id} is " + ("an off-board box" if p.offboard else f"inside {p.inside}")
                         + ": written as an ordinary space (jDip has no such mark; its moves are kept)")
+    named: Dict[str, str] = {}
+    for p in v.provinces:
+        for n in {p.id.lower(), p.name.lower()}:
+            if named.setdefault(n, p.id) != p.id:
+                report.refuse("VK747", f"the name {n!r} of {p.id} is also a name of {named[n]}: jDip refuses "
+                                       "a map whose names are not unique", "rename one of them")
     _refuse_controls(v, report)
     if not report.ok:
         return report
