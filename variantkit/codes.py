@@ -114,6 +114,12 @@ _ALL = (
          "exporters to DPjudge drop such an alias"),
         ("VK113", W, "the code {name} of {province} is a word DPjudge's parser rejects",
          "variantkit reads it, but DPjudge rejects it; an export to DPjudge must rename it"),
+        ("VK115", W, "the name {name} of {province} is a word the diplomacy package and DPjudge read as an "
+         "order keyword",
+         "variantkit reads it, but the diplomacy package and DPjudge drop or misread the word in orders "
+         "(an export there would not load): choose another name"),
+        ("VK116", E, "the alias {name} of {province} is the coast {coast} of another province ({other})",
+         "orders naming that coast would reach {province}: drop the alias"),
         ("VK114", W, "{where}: {value} holds an invisible or look-alike character, or mixes scripts",
          "a player cannot tell it from the plain letters it looks like, and judges compare the characters: "
          "write it in plain letters unless it is meant"),
