@@ -327,6 +327,7 @@ _ALL = (
         ("VK745", W, "the map is drawn on the schematic board: the variant's art was not given", ""),
         ("VK746", W, "the drawing {uri} is not a file beside variants.xml: imported without its art",
          "put the drawing beside variants.xml, or give it later with variantkit attach-art"),
+        ("VK750", W, "{what}: webDiplomacy has no place for it, left out", ""),
         ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
         ("VK752", W, "{province} is seasonal: written as always open", ""),
         ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),

@@ -89,5 +89,6 @@ def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, flo
 
 
 def dark_pixels(rgb: np.ndarray) -> np.ndarray:
-    """Border lines and lettering: near-black pixels."""
-    return rgb[..., :3].astype(np.int32).sum(axis=-1) < 150
+    """Border lines and lettering: black, or all but (webDiplomacy's own
+    territory colours are dark placeholders like (0, 0, 60), swapped at play)."""
+    return rgb[..., :3].max(axis=-1) < 24

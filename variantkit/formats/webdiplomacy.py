@@ -67,6 +67,9 @@ def write(v: Variant, path: str) -> ExportReport:
             continue
         if p.passable_in:
             report.lost("VK752", f"{p.id} is seasonal: written as always open")
+        if p.offboard or p.inside:
+            report.lost("VK750", f"{p.id} {'off the board' if p.offboard else 'inside ' + str(p.inside)}: "
+                                 "webDiplomacy has no place for it, written as an ordinary territory")
         names[p.id] = _sql_safe(report, "the territory name", p.name)
         kept.append(p.id)
         for c in p.coasts:
@@ -82,6 +85,11 @@ def write(v: Variant, path: str) -> ExportReport:
         if "/" not in lid and m:
             report.refuse("VK758", f"{lid} is named {n!r}, which the site reads as a coast of {m.group(1)!r}",
                           "rename it without the '(... Coast)' ending")
+    if v.rules.draw_after_static_falls:
+        report.lost("VK750", f"a draw after {v.rules.draw_after_static_falls} years without a centre changing "
+                             "hands: webDiplomacy has no place for it, left out")
+    for option in sorted(v.rules.options):
+        report.lost("VK750", f"the rule option {option}: webDiplomacy has no place for it, left out")
     pictures = images.draw(v, kept)
     if pictures is None:
         report.refuse("VK759", f"{len(kept)} territories: a palette picture holds {images.MAX_TERRITORIES}",
@@ -128,6 +136,9 @@ def write(v: Variant, path: str) -> ExportReport:
         lines.append(f"InstallTerritory::$Territories[{php(names[e.b])}]->addBorder("
                      f"InstallTerritory::$Territories[{php(names[e.a])}], "
                      f"'{'Yes' if e.units.fleet else 'No'}', '{'Yes' if e.units.army else 'No'}');")
+    # the codes are ours: the site ignores the array, our reader names the territories by them again
+    lines += ["", "// variantkit's codes of the territories: unused by the site, read back by variantkit",
+              "$variantkitCodes = array(" + ", ".join(f"{php(n)} => {php(lid)}" for lid, n in names.items()) + ");"]
     lines += ["", "InstallTerritory::runSQL($this->mapID);",
               "InstallCache::terrJSON($this->territoriesJSONFile(), $this->mapID);", ""]
     if not report.ok:
@@ -183,6 +194,11 @@ def _variant_php(v: Variant, cls: str, countries: List[str]) -> str:
         f"\t\t$this->variantClasses['adjudicatorPreGame'] = {php(cls)};",
         "\t}",
         "",
+        *([] if v.rules.victory is None else [
+            "\tpublic function initialize() {",
+            "\t\tparent::initialize();",
+            f"\t\t$this->supplyCenterTarget = {int(v.rules.victory)};",
+            "\t}", ""]),
         "\tpublic function turnAsDate($turn) {",
         "\t\tif ($turn == -1) return l_t('Pre-game');",
         f"\t\treturn ($turn % 2 ? l_t('Autumn') . ', ' : l_t('Spring') . ', ') . (floor($turn / 2) + {year});",

@@ -36,6 +36,7 @@ class InstallData:
     territories: List[Territory] = field(default_factory=list)
     borders: List[Tuple[str, str, str, str, int]] = field(default_factory=list)  # to, from, fleets, armies, line
     problems: List[Tuple[int, str]] = field(default_factory=list)
+    codes: Dict[str, str] = field(default_factory=dict)  # variantkit's own codes, when it wrote the file
 
 
 class _Install:
@@ -286,6 +287,9 @@ def read_install(text: str, countries: List[str]) -> InstallData:
             _after_sql(cur)
             break
         reader.statement(cur, env, True)
+    codes = env.get("variantkitCodes")
+    if isinstance(codes, PhpArray):
+        reader.data.codes = {str(k): str(c) for k, c in codes}
     return reader.data
 
 
@@ -312,6 +316,7 @@ class VariantInfo:
     parent: Optional[str] = None
     props: Dict[str, Any] = field(default_factory=dict)
     lines: Dict[str, int] = field(default_factory=dict)
+    target: Optional[int] = None  # $this->supplyCenterTarget = N; in a method (set after the site's own count)
 
 
 def read_variant_php(text: str) -> VariantInfo:
@@ -328,6 +333,10 @@ def read_variant_php(text: str) -> VariantInfo:
                 cur.take("name")
                 info.parent = cur.take("name").value
             continue
+        if t.kind == "var" and t.value == "this" and cur.peek().value == "->" and \
+                cur.peek(2).value == "supplyCenterTarget" and cur.peek(3).value == "=" and cur.peek(4).kind == "num" \
+                and cur.peek(5).value == ";":
+            info.target = int(cur.peek(4).value)
         if t.kind == "name" and t.value.lower() in ("public", "protected", "private", "var") \
                 and cur.peek().kind == "var":
             cur.take("name")

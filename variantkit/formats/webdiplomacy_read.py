@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import tempfile
+from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
 from ..files import read_limited
@@ -100,6 +101,10 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     problems += unit_problems
     if units:
         variant = _with_units(variant, units)
+    colours = _colours(folder)
+    if colours:
+        variant = _replace(variant, powers=tuple(_replace(pw, colour=colours.get(i + 1, pw.colour))
+                                                 for i, pw in enumerate(variant.powers)))
     picture = _picture(folder)
     if picture is not None:
         art, art_problems = make_art(variant, data, picture)
@@ -113,7 +118,6 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
 
 
 def _replace(v, **kw):
-    from dataclasses import replace
     return replace(v, **kw)
 
 
@@ -124,12 +128,19 @@ def build(data: InstallData, countries: List[str], info, folder: str,
     loc: Dict[str, str] = {}          # territory name -> location id
     provinces: Dict[str, dict] = {}   # province id -> fields
     order: List[str] = []
+    # variants with one picture only (Colonial1885) give their points in the small map's columns
+    small = bool(data.territories) and all(t.x == 0 and t.y == 0 for t in data.territories)
     for t in data.territories:
+        if small:
+            t = replace(t, x=t.sx, y=t.sy)
         m = _COAST_CHILD.match(t.name)
         if m and m.group(1) in loc and "/" not in loc[m.group(1)]:
             pid = loc[m.group(1)]
             rec = provinces[pid]
-            cid = _coast_id(m.group(2), rec["coast_ids"])
+            given = data.codes.get(t.name, "")
+            cid = given.split("/")[1] if re.fullmatch(rf"{re.escape(pid)}/[a-z0-9]+", given) \
+                and given.split("/")[1] not in rec["coast_ids"] else _coast_id(m.group(2), rec["coast_ids"])
+            rec["coast_ids"].add(cid)
             rec["coasts"].append(Coast(cid, m.group(2), unit_pos=(t.x, t.y)))
             loc[t.name] = f"{pid}/{cid}"
             continue
@@ -138,16 +149,18 @@ def build(data: InstallData, countries: List[str], info, folder: str,
                                              f"coast of {m.group(1)!r}, which is not installed before it",
                                     "install the parent first", install_path, t.line))
             continue
-        pid = _unique(_slug(t.name), taken)
+        given = data.codes.get(t.name, "")
+        pid = given if re.fullmatch(r"[a-z0-9][a-z0-9_-]*", given) and given not in taken else _slug(t.name)
+        pid = _unique(pid, taken)
         loc[t.name] = pid
         provinces[pid] = {"name": t.name, "terrain": _TERRAIN[t.type], "center": t.supply == "Yes",
                           "pos": (t.x, t.y), "coasts": [], "coast_ids": set(), "country": t.country,
                           "line": t.line}
         order.append(pid)
-        if t.country > len(countries) or t.country < 0:
-            problems.append(Problem("VK792", f"{t.name} is not what the site can install: country {t.country} of "
-                                             f"{len(countries)}", "use 0 for neutral or a country's number",
-                                    install_path, t.line))
+        if t.country > len(countries) or t.country < 0:  # the site installs it; no country colours it
+            problems.append(Problem("VK793", f"what the folder says and the variant cannot hold: {t.name} owned "
+                                             f"by country {t.country} of {len(countries)}, read as neutral", "",
+                                    install_path, t.line, severity="warning"))
     pairs: Dict[Tuple[str, str], List[bool]] = {}
     for to, frm, fleets, armies, line in data.borders:
         bad = [v for v in (fleets, armies) if v not in ("Yes", "No")]
@@ -168,6 +181,15 @@ def build(data: InstallData, countries: List[str], info, folder: str,
             pairs.setdefault((fa, fb), [False, False])[1] = True
     if any(p.severity == "error" for p in problems):
         return None, problems
+    # a Land territory fleets may enter (by its borders) is a coast to us, as it is to the site's adjudicator
+    afloat = {x for (a, b), (_, fleet) in pairs.items() if fleet for x in (a, b)}
+    for pid in order:
+        if provinces[pid]["terrain"] is Terrain.LAND and pid in afloat:
+            provinces[pid]["terrain"] = Terrain.COAST
+            problems.append(Problem("VK793", "what the folder says and the variant cannot hold: "
+                                             f"{provinces[pid]['name']} is Land with fleet borders: read as a coast",
+                                    "", install_path,
+                                    provinces[pid]["line"], severity="warning"))
     edges = tuple(Edge(a, b, Crossing.of(army, fleet)) for (a, b), (army, fleet) in sorted(pairs.items()))
     provs = []
     for pid in order:
@@ -197,6 +219,8 @@ def build(data: InstallData, countries: List[str], info, folder: str,
                   else os.path.basename(os.path.abspath(folder)))
     vid = re.sub(r"[^a-z0-9]+", "-", str(vid_src).lower()).strip("-") or "webdiplomacy"
     victory = props.get("supplyCenterTarget")
+    if info.target is not None:
+        victory = info.target
     centres = sum(1 for p in provs if p.center)
     rules = Rules(victory=int(victory) if isinstance(victory, (int, float)) and victory > 0
                   else int(round(18.0 / 34.0 * centres)) or None)
@@ -251,6 +275,30 @@ def _starting_units(folder: str, v: Variant, countries: List[str]):
     return units, problems
 
 
+def _colours(folder: str) -> Dict[int, str]:
+    """The countries' colours from classes/drawMap.php's literal $countryColors, where it has them."""
+    path = os.path.join(folder, "classes", "drawMap.php")
+    if not os.path.isfile(path):
+        return {}
+    try:
+        cur = Cursor(tokens(_text(path)))
+        while not cur.at("end"):
+            if cur.at("var", "countryColors") and cur.peek().value == "=":
+                cur.i += 2
+                value = literal(cur)
+                out = {}
+                for k, rgb in (value if isinstance(value, PhpArray) else []):
+                    vals = rgb.values() if isinstance(rgb, PhpArray) else []
+                    if isinstance(k, int) and len(vals) == 3 and all(isinstance(c, int) and 0 <= c < 256
+                                                                     for c in vals):
+                        out[k] = "#%02x%02x%02x" % tuple(vals)
+                return out
+            cur.i += 1
+    except StaticError:
+        return {}
+    return {}
+
+
 def _with_units(v: Variant, units: Dict[str, List[Unit]]) -> Variant:
     powers = tuple(_replace(pw, units=tuple(units.get(pw.name, ()))) for pw in v.powers)
     return _replace(v, powers=powers)
@@ -276,6 +324,7 @@ def _clean() -> None:
 def outlines(v: Variant, picture: bytes):
     """Each province's outline on the large map, traced from the picture: (size, {pid: polygon})."""
     import numpy as np
+    import shapely
     from PIL import Image
 
     from ..drawing.palette_regions import colour_ids, dark_pixels, regions
@@ -286,7 +335,11 @@ def outlines(v: Variant, picture: bytes):
     ids = colour_ids(np.asarray(img) if img.mode == "P" else rgb)
     provs = [p for p in v.provinces if p.unit_pos is not None]
     labels = regions(ids, dark_pixels(rgb), [p.unit_pos for p in provs])  # type: ignore[misc]
-    shapes = trace(labels, tolerance=1.0)
+    exact = trace(labels, tolerance=0)
+    keys = sorted(exact)
+    # simplified as one coverage: neighbours keep one shared border, so no two outlines overlap
+    simple = shapely.coverage_simplify([exact[k] for k in keys], 1.0)
+    shapes = {k: g for k, g in zip(keys, simple) if not g.is_empty}
     return img.size, {p.id: shapes[i + 1] for i, p in enumerate(provs) if i + 1 in shapes}
 
 
