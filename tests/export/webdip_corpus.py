@@ -1,14 +1,17 @@
-"""Scoring a read webDiplomacy folder against its truth.json: the graph by
-territory names, the outlines traced from its picture."""
+"""Scoring an imported webDiplomacy folder against its truth.json: the graph
+by territory names, the outlines as written in the imported art."""
 import json
-import time
+import re
 from pathlib import Path
 
-from shapely.geometry import Point
+from lxml import etree
+from shapely.geometry import Point, Polygon
+from shapely.strtree import STRtree
 
-from variantkit.formats.webdiplomacy_read import outlines, read
 from variantkit.graph import Graph
 from variantkit.model import UnitType
+
+CORPUS = "corpus/raster/vdiplomacy"
 
 
 def location_names(v):
@@ -27,37 +30,37 @@ def our_graph(v):
                          frozenset(names[m] for m in g.moves(UnitType.FLEET, loc))) for loc in names}
 
 
-def truth_graph(truth):
-    locs = truth["locations"]
+def truth_graph(folder: Path):
+    locs = json.loads((folder / "truth.json").read_text())["locations"]
     name = {k: r["name"] for k, r in locs.items()}
     return {r["name"]: (frozenset(name[m] for m in r["army_moves"]), frozenset(name[m] for m in r["fleet_moves"]))
             for r in locs.values()}
 
 
-def outline_score(v, folder: Path):
-    """(territories whose outline holds their point and overlaps no other's, of all territories)."""
-    picture = (folder / "map.png").read_bytes() if (folder / "map.png").exists() else \
-        (folder / "resources" / "map.png").read_bytes()
-    _, shapes = outlines(v, picture)
+def art_outlines(svg: Path):
+    """Province id -> its outline, from the paths of the imported art (even-odd rings)."""
+    tree = etree.parse(str(svg), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True))
+    out = {}
+    for path in tree.iter("{http://www.w3.org/2000/svg}path"):
+        shape = None
+        for ring in re.findall(r"M([^MZ]+)Z", path.get("d")):
+            pts = [tuple(map(float, xy.split(","))) for xy in re.findall(r"-?[\d.]+,-?[\d.]+", ring)]
+            poly = Polygon(pts).buffer(0)
+            shape = poly if shape is None else shape.symmetric_difference(poly)
+        out[path.get("id")] = shape
+    return out
+
+
+def outline_score(v, shapes):
+    """Territories whose outline holds their point and overlaps no other's, of all territories."""
+    ids = [i for i in shapes if shapes[i] is not None]
+    tree = STRtree([shapes[i] for i in ids])
     good = 0
-    ids = [p.id for p in v.provinces]
-    from shapely.strtree import STRtree
-    geoms = [shapes[i] for i in ids if i in shapes]
-    gid = [i for i in ids if i in shapes]
-    tree = STRtree(geoms)
     for p in v.provinces:
         shape = shapes.get(p.id)
         if shape is None or not shape.contains(Point(p.unit_pos)):
             continue
-        overlap = sum(shape.intersection(geoms[j]).area for j in tree.query(shape) if gid[j] != p.id)
+        overlap = sum(shape.intersection(shapes[ids[j]]).area for j in tree.query(shape) if ids[j] != p.id)
         if overlap <= 0.01 * shape.area:
             good += 1
-    return good, len(ids)
-
-
-def score(folder: Path):
-    t0 = time.perf_counter()
-    v, problems = read(str(folder))
-    seconds = time.perf_counter() - t0
-    truth = json.loads((folder / "truth.json").read_text())
-    return v, problems, seconds, truth_graph(truth), (our_graph(v) if v is not None else None)
+    return good, len(v.provinces)
