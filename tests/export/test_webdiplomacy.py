@@ -130,13 +130,18 @@ def _documented_loss(line, impassable) -> bool:
     return any(detail.startswith(k) for k in LOSSES)
 
 
-HOSTILE = "?><?php system('id'); ?>\nline two // */ \\ ' \" end"
+HOSTILE = "?><?php system('id'); ?> // */ \\ ' \" end \\"
 
 
 def test_hostile_name_never_runs(tmp_path):
+    """PHP in the name, quotes, backslashes, comment ends: the name arrives intact and nothing runs;
+    with a line break it is refused (a name is one line), in the description it arrives intact."""
     v = load(str(MAPS / "standard")).variant
     from dataclasses import replace
-    hostile = replace(v, name=HOSTILE, description=HOSTILE, authors=(HOSTILE,))
+    refused = formats()["webdiplomacy"].write(replace(v, name=HOSTILE + "\nsecond line"), str(tmp_path / "No"))
+    assert not refused.ok and "VK770" in {p.code for p in refused.problems}
+    assert not (tmp_path / "No").exists()
+    hostile = replace(v, name=HOSTILE, description=HOSTILE + "\n?>\n<?php system('id');", authors=(HOSTILE,))
     folder = tmp_path / "Hostile"
     report = formats()["webdiplomacy"].write(hostile, str(folder))
     assert report.ok
@@ -144,7 +149,8 @@ def test_hostile_name_never_runs(tmp_path):
     assert code == 0 and out["ok"], out["problems"]
     assert out["stray_output"] in ("", None)  # nothing printed: no code ran
     assert "uid=" not in json.dumps(out)
-    assert out["variant"]["fullName"] == HOSTILE and out["variant"]["description"] == HOSTILE
+    assert out["variant"]["fullName"] == HOSTILE and out["variant"]["description"] == hostile.description
+    assert out["variant"]["author"] == HOSTILE
     # and our reader reads it back intact
     back, _ = formats()["webdiplomacy"].read(str(folder))
     assert back.name == HOSTILE

@@ -20,6 +20,7 @@ from typing import Dict, List, Tuple
 
 from ..files import atomic_write
 from ..model import Terrain, UnitType, Variant, split_location
+from ..text import first_bad, shown
 from ..vocabulary import coast_name
 from . import webdiplomacy_images as images
 from .base import ExportReport, Format
@@ -53,8 +54,27 @@ def _sql_safe(report: ExportReport, what: str, text: str) -> str:
     return text
 
 
+def _check_strings(v: Variant, report: ExportReport) -> None:
+    """Names are one line of printable text (variantkit.text's rule); the
+    description may hold line breaks.  PHP escaping comes on top of this."""
+    named = [("the variant's name", v.name)] + [("an author", a) for a in v.authors]
+    named += [(f"the name of {p.id}", p.name) for p in v.provinces]
+    named += [(f"the name of {p.id}/{c.id}", c.name) for p in v.provinces for c in p.coasts]
+    named += [(f"the name of the power {pw.id}", pw.name) for pw in v.powers]
+    for what, value in named:
+        if first_bad(value):
+            report.refuse("VK770", f"{what} ({shown(value)!r}): {first_bad(value)}",
+                          "remove the character: a name is one line of printable text")
+    if first_bad(v.description, multiline=True):
+        report.refuse("VK770", f"the description: {first_bad(v.description, multiline=True)}",
+                      "remove the character")
+
+
 def write(v: Variant, path: str) -> ExportReport:
     report = ExportReport(path)
+    _check_strings(v, report)
+    if not report.ok:
+        return report
     cls = class_name(v.id)
     countries = [pw.name for pw in v.powers]
     country = {pw.id: i + 1 for i, pw in enumerate(v.powers)}
