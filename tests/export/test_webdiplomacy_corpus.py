@@ -30,7 +30,10 @@ TABLE = {  # variant: (locations incl. coasts, outlines good of provinces)
     "Hussite": (90, "90/90"), "Karibik": (93, "87/87"), "Lepanto": (98, "98/98"),
     "Maharajah": (84, "84/84"), "MateAgainstMate": (116, "114/114"), "Modern2": (143, "140/141"),
     "Pure": (7, "7/7"), "RatWars": (191, "191/191"), "SouthAmerica8": (96, "91/92"),
-    "USofA": (93, "87/87"), "Viking": (184, "183/184"),
+    "USofA": (93, "87/87"), "Viking": (184, "183/184"), "WWIV": (525, "510/513"),
+    # a map of two layers: the territories of map_2.png (not in the corpus) have no patch on map.png
+    "WWIV_V6": (584, "332/568"),
+    "War2020": (43, "37/37"), "World": (214, "191/192"), "Zeus5": (113, "101/101"),
 }
 QUICK = {"Classic", "Pure", "Hundred", "ClassicTouchy"}  # the rest take 10-40 s each on the shared machine
 
