@@ -284,9 +284,18 @@ def read_install(text: str, countries: List[str]) -> InstallData:
     while not cur.at("end"):
         if cur.at("name", "InstallTerritory") and cur.peek(2).kind == "name" and cur.peek(2).value == "runSQL":
             reader.statement(cur, env, True)
-            _after_sql(cur)
+            try:
+                _after_sql(cur)
+            except StaticError as e:
+                reader.data.problems.append((e.line, e.message))
             break
-        reader.statement(cur, env, True)
+        start = cur.i
+        try:
+            reader.statement(cur, env, True)
+        except StaticError as e:  # every statement that cannot be read, not just the first
+            reader.data.problems.append((e.line, e.message))
+            cur.i = start
+            cur.skip_statement()
     codes = env.get("variantkitCodes")
     if isinstance(codes, PhpArray):
         reader.data.codes = {str(k): str(c) for k, c in codes}

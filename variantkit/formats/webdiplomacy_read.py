@@ -91,9 +91,11 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     try:
         data = read_install(_text(install_path), countries)
     except StaticError as e:
-        return None, [Problem("VK791", f"install.php cannot be read without running PHP: {e.message}",
+        data = InstallData(problems=[(e.line, e.message)])
+    if data.problems:
+        return None, [Problem("VK791", f"install.php cannot be read without running PHP: {message}",
                               "write the data as literals: new InstallTerritory(...), ->addBorder(...), "
-                              "arrays of literals", install_path, e.line)]
+                              "arrays of literals", install_path, line) for line, message in data.problems]
     variant, problems = build(data, countries, info, folder, install_path)
     if variant is None:
         return None, problems
