@@ -53,17 +53,25 @@ def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, flo
     h, w = ids.shape
     labels = np.zeros((h, w), dtype=np.int32)
     seeds = [_seed(ids, dark, int(round(x)), int(round(y))) for x, y in points]
-    components: Dict[int, np.ndarray] = {}   # colour id -> its connected patches, numbered
+    # each colour labelled inside its own bounding box only (one pass finds every box)
+    colours, flat = np.unique(ids, return_inverse=True)
+    boxes = ndimage.find_objects(flat.reshape(ids.shape).astype(np.int32) + 1)
+    components: Dict[int, Tuple[Tuple[slice, slice], np.ndarray]] = {}  # colour -> (its box, patches numbered)
     groups: Dict[Tuple[int, int], List[int]] = {}  # (colour, patch) -> territories whose point is in it
     for i, (x, y) in enumerate(seeds):
         c = int(ids[y, x])
         if c not in components:
-            components[c] = ndimage.label((ids == c) & ~dark)[0]
-        groups.setdefault((c, int(components[c][y, x])), []).append(i)
+            box = boxes[int(np.searchsorted(colours, c))]
+            components[c] = (box, ndimage.label((ids[box] == c) & ~dark[box])[0])
+        box, comp = components[c]
+        groups.setdefault((c, int(comp[y - box[0].start, x - box[1].start])), []).append(i)
     for (c, n), members in groups.items():
         if n == 0:
             continue
-        mask = (components[c] == n) & (labels == 0)
+        box, comp = components[c]
+        mask = np.zeros((h, w), dtype=bool)
+        mask[box] = comp == n
+        mask &= labels == 0
         if len(members) == 1:
             labels[mask] = members[0] + 1
             continue
