@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
+from .geometry.stated import apply_stated
 from ..model import Rules, Terrain, Variant, split_location
 from ..names import NameIndex
 from .svg.reader import SvgDocument, read_svg
@@ -22,6 +23,8 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     doc = read_svg(path)
     reading = read_drawing(doc)
     inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    if reading.links_added or reading.links_removed or reading.coasts_stated:
+        apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated)
     inference.problems[:0] = doc.problems + reading.problems
     propose(inference, reading, path)
     return doc, inference

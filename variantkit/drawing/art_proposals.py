@@ -35,6 +35,21 @@ def propose(inference: Inference, reading: Reading, file: str = "") -> None:
     _centres_from_markers(inference, reading.markers)
     if not reading.terrain_drawn:
         _undrawn_terrain(inference, reading, file)
+    _doubtful_terrain(inference, reading, file)
+
+
+def _doubtful_terrain(inference: Inference, reading: Reading, file: str) -> None:
+    """Provinces whose terrain the art leaves unsure: each flagged, with why, and its links too."""
+    unsure = {rid: why for rid, why in reading.doubtful_terrain.items() if rid in inference.regions}
+    for rid, why in sorted(unsure.items()):
+        inference.regions[rid].doubtful = True
+        inference.regions[rid].reason += f"; unsure: {why}"
+        inference.problems.append(Problem("VK831", f"the terrain of {rid} is unsure: {why}",
+                                          "check its terrain in the editor (it is flagged doubtful, and so are "
+                                          "its links)", file, severity="warning"))
+    for e in inference.edges:
+        if any(split_location(x)[0] in unsure for x in (e.edge.a, e.edge.b)):
+            e.confidence = min(e.confidence, 0.5)
 
 
 def _code_like(text: str, rid: str) -> bool:

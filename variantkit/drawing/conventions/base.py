@@ -30,6 +30,12 @@ class Reading:
     markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
     lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
     terrain_drawn: bool = True           # False: no fill or class said land or water
+    # links the file states outside the shapes (DiplomacyGM's config overrides)
+    links_added: List[Tuple[str, str]] = field(default_factory=list)
+    links_removed: List[Tuple[str, str]] = field(default_factory=list)
+    coasts_stated: Dict[str, List[str]] = field(default_factory=dict)   # "prov/nc" -> what its fleet reaches
+    terrain_share: Dict[str, float] = field(default_factory=dict)   # debugging aid: visible water share
+    doubtful_terrain: Dict[str, str] = field(default_factory=dict)  # province -> why its terrain is unsure
     problems: List[Problem] = field(default_factory=list)
 
 

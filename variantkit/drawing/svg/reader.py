@@ -15,7 +15,7 @@ import math
 import re
 import zlib
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from lxml import etree
 from svgelements import Matrix, Path as SvgPath
@@ -52,6 +52,7 @@ class Shape:
     used: str = ""         # the id of the symbol a <use> drew this from
     hidden: bool = False   # display:none here or above: data, not art (Diplicity's provinces layer)
     line: Optional[int] = None
+    fill_opacity: float = 1.0   # fill-opacity times opacity: 0 paints nothing
 
 
 @dataclass
@@ -77,6 +78,21 @@ class SvgDocument:
     layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
     group_labels: Dict[str, str] = field(default_factory=dict)  # group id -> its Inkscape label
     problems: List[Problem] = field(default_factory=list)
+    # each layer's names as the file writes them (its id and its Inkscape label): a
+    # convention finds its layers by either, in any case (id="provinces" label="Provinces")
+    layer_names: Dict[str, Set[str]] = field(default_factory=dict)
+
+    def layer(self, *names: str) -> Optional[str]:
+        """The first layer (in drawing order) whose id or label is one of ``names``, any case."""
+        wanted = {n.strip().lower() for n in names}
+        for layer in self.layers:
+            if self.layer_names.get(layer, {layer.strip().lower()}) & wanted:
+                return layer
+        return None
+
+    def layers_named(self, *names: str) -> List[str]:
+        wanted = {n.strip().lower() for n in names}
+        return [la for la in self.layers if self.layer_names.get(la, {la.strip().lower()}) & wanted]
 
     def warn(self, code: str, message: str, hint: str = "", line: Optional[int] = None) -> None:
         self.problems.append(Problem(code, message, hint, self.path, line, None, "warning"))
@@ -363,6 +379,9 @@ class _Walker:
                 layer = label or gid or layer
                 if depth == 1 and layer not in self.doc.layers:
                     self.doc.layers.append(layer)
+                if depth == 1:
+                    self.doc.layer_names.setdefault(layer, set()).update(
+                        n.strip().lower() for n in (label, gid) if n.strip())
             child_group = gid if gid and depth > 1 else group
             if gid and label:
                 self.doc.group_labels[gid] = label
@@ -405,7 +424,7 @@ class _Walker:
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
-            line=el.sourceline))
+            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0)))
 
     def _text(self, el, m: Matrix, layer: str, hidden: bool) -> None:
         """A label's text and anchor: its first tspan's x/y, else its own."""
