@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
+from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb, take_labels
 
 PROVINCES, CENTRES, POSITIONS, NAMES = "provinces", "supply-centers", "province-centers", "names"
 # Diplicity's current layout (.d.svg) names its layers otherwise
@@ -71,7 +71,8 @@ def read(doc: SvgDocument) -> Reading:
         elif s.layer == layer[UNITS] and s.id:   # the current layout: a circle per location, its id the code
             reading.unit_pos.setdefault(s.id.lower(), middle(s.rings))
     names = {layer[NAMES], layer[NEW_NAMES]} - {None}
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer in names]
+    # no names layer (unconstitutional's labels sit in an unnamed "layer2"): every label drawn
+    take_labels(reading, [t for t in doc.texts if (t.layer in names if names else not t.hidden)])
     # strokes of the art may draw links between spaces that do not touch (pure's capitals)
     reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
                      if s.layer in art and (s.fill or "none") == "none" for r in s.rings]

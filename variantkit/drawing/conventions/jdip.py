@@ -12,7 +12,7 @@ from typing import Dict
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
+from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, take_labels
 
 MAP, MOUSE = "MapLayer", "MouseLayer"
 
@@ -87,7 +87,7 @@ def read(doc: SvgDocument) -> Reading:
     _add_mouse_only(doc, out, art_filled, mouse)
     reading.shapes = list(out.values()) + list(coasts.values())
     _province_data(doc, reading)
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == "FullLabelLayer"]
+    take_labels(reading, [t for t in doc.texts if t.layer == "FullLabelLayer"])
     reading.colours = power_colours(doc)
     return reading
 
