@@ -23,8 +23,9 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     doc = read_svg(path)
     reading = read_drawing(doc)
     inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
-    if reading.links_added or reading.links_removed or reading.coasts_stated:
-        apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated)
+    if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
+        apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
+                     reading.rivers)
     inference.problems[:0] = doc.problems + reading.problems
     propose(inference, reading, path)
     return doc, inference

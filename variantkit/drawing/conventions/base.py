@@ -35,6 +35,7 @@ class Reading:
     links_added: List[Tuple[str, str]] = field(default_factory=list)
     links_removed: List[Tuple[str, str]] = field(default_factory=list)
     coasts_stated: Dict[str, List[str]] = field(default_factory=dict)   # "prov/nc" -> what its fleet reaches
+    rivers: List[Tuple[str, str]] = field(default_factory=list)   # provinces along one drawn river
     terrain_share: Dict[str, float] = field(default_factory=dict)   # debugging aid: visible water share
     doubtful_terrain: Dict[str, str] = field(default_factory=dict)  # province -> why its terrain is unsure
     problems: List[Problem] = field(default_factory=list)

@@ -133,11 +133,12 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
     if not palette:   # no known palette: the largest backdrop is the sea
         biggest = max((sa for sa in painted if rgb(sa[0].fill)), key=lambda sa: sa[1].area)[0]
         sea_colour = _hex(biggest.fill)
-    samples = {}
+    samples, shapes = {}, {}
     for code, d in provinces.items():
         shape = unary_union([Polygon(r).buffer(0) for r in d.rings if len(r) >= 3])
         if not shape.is_empty:
             samples[code] = _sample(shape)
+            shapes[code] = shape
     if not samples:
         return
     codes = list(samples)
@@ -150,6 +151,7 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
             continue
         shapely.prepare(a)
         top[shapely.contains(a, points)] = kind
+    _rivers(shapes, painted, reading)
     for i, code in enumerate(codes):
         here = top[owner == i]
         seen = [k for k in here if k is not None]
@@ -169,6 +171,30 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
                                               "marker says land")
         elif MIXED <= water < SEA_SHARE:
             reading.doubtful_terrain[code] = f"the art shows it {water:.0%} water: taken as land"
+
+
+def _rivers(shapes: Dict, painted, reading: Reading) -> None:
+    """Rivers drawn as thin filled strips over the land, in a colour that is
+    neither the sea's nor the land's (unconstitutional's four navigable
+    rivers): the provinces a strip runs through are linked for fleets where
+    they border each other."""
+    from shapely.strtree import STRtree
+    strips = []
+    for s, a in painted:
+        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS):
+            continue
+        # thin: its area is small beside the square of its half outline (a strip's width / length)
+        if a.length > 0 and a.area / (a.length / 2) ** 2 < 0.02:
+            strips.append(a)
+    if not strips:
+        return
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    tree = STRtree(geoms)
+    for strip in strips:
+        along = [codes[int(k)] for k in tree.query(strip, predicate="intersects")
+                 if geoms[int(k)].intersection(strip).area > 0.04 * strip.area]
+        reading.rivers.extend((a, b) for a in along for b in along if a < b)
 
 
 def _sample(shape, n: int = 12):

@@ -20,8 +20,9 @@ def _units(inference: Inference, a: str, b: str) -> Optional[Crossing]:
 
 
 def apply_stated(inference: Inference, added: Sequence[Tuple[str, str]], removed: Sequence[Tuple[str, str]],
-                 coasts: Dict[str, List[str]]) -> None:
+                 coasts: Dict[str, List[str]], rivers: Sequence[Tuple[str, str]] = ()) -> None:
     known = inference.regions
+    _rivers(inference, rivers)
     gone = {tuple(sorted(p)) for p in removed if all(x in known for x in p)}
     edges = [e for e in inference.edges if (e.edge.a, e.edge.b) not in gone]
     have = {(e.edge.a, e.edge.b) for e in edges}
@@ -56,3 +57,18 @@ def apply_stated(inference: Inference, added: Sequence[Tuple[str, str]], removed
             if known[parent].terrain is Terrain.LAND:
                 known[parent].terrain = Terrain.COAST
     inference.edges = edges
+
+
+def _rivers(inference: Inference, rivers: Sequence[Tuple[str, str]]) -> None:
+    """Provinces along one drawn river that border each other: their army
+    link carries fleets too (flagged below the doubt line: a strip may be a
+    road or a border drawn thick)."""
+    pairs = {tuple(sorted(p)) for p in rivers}
+    for k, e in enumerate(inference.edges):
+        if (e.edge.a, e.edge.b) in pairs and e.edge.units is Crossing.ARMY:
+            for x in (e.edge.a, e.edge.b):
+                if inference.regions[x].terrain is Terrain.LAND:
+                    inference.regions[x].terrain = Terrain.COAST
+            inference.edges[k] = EdgeProposal(Edge(e.edge.a, e.edge.b, Crossing.BOTH),
+                                              e.reason + "; a river drawn along both", e.border,
+                                              min(e.confidence, 0.55))
