@@ -441,6 +441,13 @@ _ALL = (
          "class does): {count} province(s) taken as land without evidence",
          "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
          "or a centre are land"),
+        ("VK831", W, "the terrain of {id} is unsure: {why}",
+         "check its terrain in the editor (it is flagged doubtful, and so are its links)"),
+        ("VK832", W, "no drawing convention reads this drawing ({why}): its provinces are guessed from "
+         "bare shapes",
+         "give the province shapes ids or labels (a layer named provinces), or use a judge's drawing as it is"),
+        ("VK833", E, "the drawing gives no province: nothing written",
+         "draw the provinces as closed shapes with ids or labels"),
     ),
     _group(
         "editor",
