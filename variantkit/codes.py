@@ -186,6 +186,8 @@ _ALL = (
          "list only the variant's supply centres, by id"),
         ("VK406", E, "centers.{power}[{index}]: {centre} is owned by {owner} and by {power}",
          "a centre has one owner"),
+        ("VK407", E, "the orders of {count} moving units depend on each other in a circle too long to adjudicate",
+         "a circle of moves may hold up to about 200 units: break it with a hold"),
         ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",
