@@ -11,8 +11,9 @@ path ``parent/coast``.
 With the variant's own drawing, the drawing is the visible map: copied into
 ``background`` (its ids prefixed ``art-`` so the host's own ids stay unique,
 scripts and event handlers dropped), its province and coast shapes in the
-data layers, units where the variant or else the drawing's markers put them.  Without one, the schematic board is drawn, and the report says
-so (VK745).
+data layers, units where the variant or else the drawing's markers put
+them.  Without one, the schematic board is drawn, and the report says so
+(VK745).
 """
 from __future__ import annotations
 
