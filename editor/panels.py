@@ -314,8 +314,12 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
-        doc.changed.connect(lambda _: self.refresh())
+        doc.changed.connect(self._changed)
         self.refresh()
+
+    def _changed(self, kind: str) -> None:
+        if not kind.startswith("outline:"):  # one shape moved: no proposal changes
+            self.refresh()
 
     def pending(self):
         have = {(e.a, e.b) for e in self.doc.variant.edges}
