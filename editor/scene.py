@@ -185,11 +185,13 @@ class MapScene(QGraphicsScene):
     def _rebuild_tail(self, selected) -> None:
         """Redraw what follows the provinces (units, coasts, links, the tools'
         marks); a link item whose link is unchanged stays as it is."""
-        keep: Dict[object, EdgeItem] = {}
-        edges = set(self.doc.variant.edges) if self.show_edges else set()
+        # links by identity (a state's links are the same objects when undone or
+        # redone; an equal link made anew is drawn anew, as it would be)
+        keep: Dict[int, EdgeItem] = {}
+        edges = {id(e) for e in self.doc.variant.edges} if self.show_edges else set()
         for item in self._owned[self._tail:]:
-            if isinstance(item, EdgeItem) and item.edge in edges and item.edge not in keep:
-                keep[item.edge] = item
+            if isinstance(item, EdgeItem) and id(item.edge) in edges and id(item.edge) not in keep:
+                keep[id(item.edge)] = item
             else:
                 self.removeItem(item)
         del self._owned[self._tail:]
@@ -335,7 +337,7 @@ class MapScene(QGraphicsScene):
         import math
         keep = keep or {}
         for e in self.doc.variant.edges:
-            line = keep.pop(e, None)
+            line = keep.pop(id(e), None)
             if line is not None:  # unchanged, and so are the spaces it joins
                 self._owned.append(line)
                 self.edge_items[e.key] = line
