@@ -59,7 +59,14 @@ class EdgeItem(QGraphicsPathItem):
     def _hit_area(self) -> QPainterPath:
         path = self.path()
         length = path.length()
-        if length > 0:
+        if length > 0 and path.elementCount() == 2:
+            # a straight line (most links): its middle part is the segment between
+            # the two cut points, the points between them on it add nothing
+            cut = min(0.3, self.END_CLEAR / length)
+            middle = QPainterPath(path.pointAtPercent(cut))
+            middle.lineTo(path.pointAtPercent(1 - cut))
+            path = middle
+        elif length > 0:
             cut = min(0.3, self.END_CLEAR / length)
             middle = QPainterPath(path.pointAtPercent(cut))
             for i in range(1, 17):
