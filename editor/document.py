@@ -126,7 +126,9 @@ class Document(QObject):
         return not self.undo.isClean()
 
     def snapshot(self) -> State:
-        return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
+        # outlines are copy-on-write: a command replaces the rings it changes and
+        # never edits one in place, so the states share the rest
+        return State(self.variant, dict(self.outlines),
                      tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
                      self.outlines_edited, frozenset(self.dismissed_powers))
 
@@ -134,7 +136,7 @@ class Document(QObject):
         """Only undo commands call this."""
         self.outlines_edited = state.shapes_edited
         self.variant = state.variant
-        self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
+        self.outlines = dict(state.outlines)
         self.proposals, self.rejected = list(state.proposals), set(state.rejected)
         self.art_ids = dict(state.art_ids)
         self.dismissed_powers = set(state.dismissed_powers)

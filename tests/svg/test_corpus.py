@@ -4,7 +4,7 @@ its own judge plays on (read independently in tests/svg/corpus.py).
 Goal: army and fleet precision and recall and named coasts at least 0.99,
 except links no drawing can show, listed here by name with the reason.
 Where a drawing falls short, the test asserts the figure reached (the
-README's table gives them all)."""
+docs/drawings.md's table gives them all)."""
 
 import pytest
 
@@ -12,7 +12,7 @@ from variantkit.drawing.art import infer_svg
 from variantkit.cli import main
 from variantkit.io import load
 
-from tests.svg.corpus import CORPUS, score, truth
+from tests.svg.corpus import CORPUS, WILD, score, truth
 
 GOAL = 0.99
 
@@ -33,13 +33,14 @@ NOT_PLAYED = {
 # Drawings that fall short of the goal, with the figures reached:
 # bitmap_std is a raster picture over unfilled mouse areas, so no terrain is
 # drawn: land is known from named coasts and centres (VK830 says so), every
-# other space is taken as land and flagged doubtful.
-SHORT = {"bitmap_std": {"army": (0.55, 1.0), "fleet": (1.0, 0.0), "coasts": 0.0}}
+# other space is taken as land and flagged doubtful (a hit area drawn in
+# parts, now read, adds one more guessed province: 0.55 -> 0.538).
+SHORT = {"bitmap_std": {"army": (0.538, 1.0), "fleet": (1.0, 0.0), "coasts": 0.0}}
 
 CONVENTION = {"godip_classical": "diplicity", "godip_hundred": "diplicity", "godip_pure": "diplicity"}
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+@pytest.mark.parametrize("name", sorted(set(CORPUS) - set(WILD)))   # the newer drawings: test_wild.py
 def test_drawing_against_its_judges_graph(reference, name):
     drawing = reference / "corpus" / CORPUS[name][0]
     _, inference = infer_svg(str(drawing))

@@ -3,6 +3,7 @@ orders of a game's phase, fuzz."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sys
 import time
@@ -16,6 +17,8 @@ from ..rules.orders import Build, Phase, Waive
 from ..text import shown as text_shown
 from ..rules.fuzz import check_invariants, random_orders
 from ..rules.game import Game
+
+log = logging.getLogger(__name__)
 
 
 def register(sub) -> None:
@@ -258,7 +261,8 @@ def cmd_fuzz(args) -> int:
             before = str(game.state.phase)
             try:
                 game.process(orders)
-            except Exception as exc:  # the fuzzer reports any crash as a finding
+            except Exception as exc:  # the fuzzer reports any crash as a finding; the traceback is logged
+                log.exception("fuzz game %d (seed %s), %s: the adjudicator failed", n, args.seed, before)
                 print(f"game {n}, {before}: the adjudicator failed: {exc!r}", file=sys.stderr)
                 broken += 1
                 break
