@@ -29,13 +29,13 @@ from variantkit.io import load
 BASE = load(str(MAPS / "tutorial")).variant
 WRITERS = sorted(n for n, f in formats().items() if f.writes)
 # Exporters that still fail here when this harness landed (issue 21, reported to the lead with the
-# examples); strict: the mark fails the run as soon as the exporter is fixed, and must then go.
+# examples); not strict, since random examples may miss it on a run: remove once the exporter is fixed.
 STILL_FAILING = {
     "diplomacy": "province name 'MAP', alias with C1 controls, power 'Alpha\\r\\nBeta': the package reads "
                  "BAD ROOT MAP LINE and MAP FILE NOT FOUND",
 }
 SLOW_HOST = {"diplomacy"}  # the package reads a map in about 2 s: its examples run in the slow test only
-CASES = [pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=STILL_FAILING[f]))
+CASES = [pytest.param(f, marks=pytest.mark.xfail(strict=False, reason=STILL_FAILING[f]))
          if f in STILL_FAILING else f for f in WRITERS]
 QUICK_CASES = [f for f in WRITERS if f not in SLOW_HOST]
 
@@ -151,8 +151,16 @@ def test_every_exporter_refuses_or_writes_what_reads_back(fmt, name, prov, alias
     check(fmt, hostile_variant(name, prov, alias, power))
 
 
+# found by the slow run only: a province named USE is written as a line DPjudge reads as a directive
+SLOW_FAILING = {"dpjudge": "a province named 'USE' (variant name '0', alias 'Al\\u200bpha'): the exported line "
+                           "is read as a USE directive (VK601: cannot read the map file =.map)"}
+# not strict: 1,000 random examples may miss it on a given run
+SLOW_CASES = [pytest.param(f, marks=pytest.mark.xfail(strict=False, reason=SLOW_FAILING[f]))
+              if f in SLOW_FAILING else f for f in WRITERS if f not in SLOW_HOST]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("fmt", [c for c in CASES if getattr(c, "values", (c,))[0] not in SLOW_HOST])
+@pytest.mark.parametrize("fmt", SLOW_CASES)
 @settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck),
           phases=(Phase.explicit, Phase.reuse, Phase.generate), database=None)
 @given(name=HOSTILE, prov=HOSTILE, alias=HOSTILE, power=HOSTILE)
