@@ -78,7 +78,7 @@ def _colours(rgb: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         from PIL import Image
         q = Image.fromarray(rgb).quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         index = np.asarray(q).astype(np.int32)
-        pal = np.array(q.getpalette()[:3 * 256], dtype=np.int32).reshape(-1, 3)
+        pal = np.array((q.getpalette() or [])[:3 * 256], dtype=np.int32).reshape(-1, 3)
         used, inv = np.unique(index, return_inverse=True)
         return inv.reshape(index.shape).astype(np.int32), pal[used]
     palette = np.stack([(values >> 16) & 255, (values >> 8) & 255, values & 255], axis=1)
@@ -190,12 +190,11 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             y0, y1 = max(0, sl[0].start - pad), min(h, sl[0].stop + pad)
             x0, x1 = max(0, sl[1].start - pad), min(w, sl[1].stop + pad)
             mine = speck_lab[y0:y1, x0:x1] == sl_i
-            col = np.bincount(index[y0:y1, x0:x1][mine]).argmax()
+            col = int(np.bincount(index[y0:y1, x0:x1][mine]).argmax())
             window = labels[y0:y1, x0:x1]
             same = (window > 0) & (index[y0:y1, x0:x1] == col)
             if same.any() and not _is_line_colour_region(col, palette):
-                near = np.bincount(window[same]).argmax()
-                labels[y0:y1, x0:x1][mine] = near
+                labels[y0:y1, x0:x1][mine] = int(np.bincount(window[same]).argmax())
     # everything left (lines, specks on their own) goes to the nearest region
     grown = labels.copy()
     if (labels == 0).any() and (labels > 0).any():
@@ -220,13 +219,13 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
     nz = np.nonzero(cnt)[0]
     best: Dict[int, Tuple[int, int]] = {}
     for key in nz:
-        lab, col = divmod(int(key), len(palette) + 1)
-        if lab not in best or cnt[key] > best[lab][1]:
-            best[lab] = (col, int(cnt[key]))
-    for lab, (col, _) in best.items():
-        region_colour[lab] = col
+        k_lab, k_col = divmod(int(key), len(palette) + 1)
+        if k_lab not in best or cnt[key] > best[k_lab][1]:
+            best[k_lab] = (k_col, int(cnt[key]))
+    for k_lab, (k_col, _) in best.items():
+        region_colour[k_lab] = k_col
     sea = _sea_colours(palette, region_colour, region_area)
-    sea_colour = tuple(int(v) for v in palette[sea[0]]) if sea else None
+    sea_colour = (int(palette[sea[0]][0]), int(palette[sea[0]][1]), int(palette[sea[0]][2])) if sea else None
 
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
     water = {lab for lab in present if region_colour.get(int(lab)) in sea}
@@ -340,3 +339,24 @@ def _contacts(grown: np.ndarray, near: np.ndarray, water: set):
         for k in np.unique(key[wets]):
             touch[divmod(int(k), int(grown.max()) + 1)] = True
     return counts, touch
+
+
+def outlines_art(pm: PictureMap, picture: str) -> str:
+    """The art of a picture's variant: the picture itself (by file name,
+    beside the SVG) under the traced outlines, filled lightly by terrain
+    so both show; the outlines are what the editor edits."""
+    from lxml import etree
+    from .svg.writer import SVG, outlines_svg
+    shapes = {}
+    for rid, r in pm.inference.regions.items():
+        shapes[rid] = [list(ring.coords) for part in getattr(r.geom, "geoms", [r.geom])
+                       for ring in [part.exterior, *part.interiors]]
+    text = outlines_svg(pm.width, pm.height, shapes, {rid: r.terrain.value for rid, r in pm.inference.regions.items()})
+    root = etree.fromstring(text.encode())
+    image = etree.Element(f"{{{SVG}}}image", x="0", y="0", width=str(pm.width), height=str(pm.height))
+    image.set("href", picture)
+    root.insert(0, image)
+    for path in root.iter(f"{{{SVG}}}path"):
+        path.set("fill-opacity", "0.15")
+        path.set("stroke-width", "0.5")
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode()
