@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -347,9 +347,9 @@ def outlines_art(pm: PictureMap, picture: str) -> str:
     so both show; the outlines are what the editor edits."""
     from lxml import etree
     from .svg.writer import SVG, outlines_svg
-    shapes = {}
+    shapes: Dict[str, List[Sequence[Tuple[float, float]]]] = {}
     for rid, r in pm.inference.regions.items():
-        shapes[rid] = [list(ring.coords) for part in getattr(r.geom, "geoms", [r.geom])
+        shapes[rid] = [[(float(x), float(y)) for x, y in ring.coords] for part in getattr(r.geom, "geoms", [r.geom])
                        for ring in [part.exterior, *part.interiors]]
     text = outlines_svg(pm.width, pm.height, shapes, {rid: r.terrain.value for rid, r in pm.inference.regions.items()})
     root = etree.fromstring(text.encode())
