@@ -368,6 +368,10 @@ _ALL = (
          "class does): {count} province(s) taken as land without evidence",
          "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
          "or a centre are land"),
+        ("VK840", E, "{path} is not a picture variantkit reads, or is over the size limit: {reason}",
+         "give a PNG, GIF or JPEG of the map"),
+        ("VK841", E, "the picture {path} has more than {limit} pixels",
+         "scale the map down (a map needs a few megapixels at most)"),
     ),
     _group(
         "editor",
