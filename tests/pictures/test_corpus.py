@@ -1,0 +1,44 @@
+"""Pictures to provinces, scored against the site's own graph: each
+vDiplomacy variant's ``map.png`` read alone, its regions matched to the
+territories of ``truth.json`` (made from ``install.php``) by their points.
+
+Per picture: provinces found (a territory whose point lies in a region of
+its own), army and fleet precision / recall (coasts counted as their
+province), coasts (land the sea touches, and water, told apart right), the
+import loading (``variantkit validate``), seconds.  REACHED holds the worst
+of the four each picture reached when measured (docs/pictures.md has the
+table): a regression fails.  The default run reads three pictures; the
+whole corpus is the slow test."""
+import os
+
+import pytest
+
+from tests.pictures.corpus import VDIP, score
+
+# the worst of provinces, army p/r, fleet p/r, coasts, as measured (see docs/pictures.md)
+REACHED = {
+}
+QUICK = ["AnarchyInTheUK", "Hundred", "Classic"]
+
+
+def _check(name):
+    folder = os.path.join(VDIP, name)
+    if not os.path.isdir(folder):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the corpus is missing at {folder}")
+        pytest.skip("the corpus is not here")
+    s = score(folder, check_load=True)
+    print(s.row())
+    assert s.loads, f"{name}: the import does not load"
+    assert s.worst >= REACHED[name] - 0.005, f"{name}: worst {s.worst:.3f} below {REACHED[name]}: {s.row()}"
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_a_few_pictures(name):
+    _check(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(set(REACHED) - set(QUICK)))
+def test_the_whole_corpus(name):
+    _check(name)
