@@ -14,7 +14,7 @@ from typing import List, Optional
 from ..files import TRUST_ENV
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
-from .output import print_problems
+from .output import TerminalText, print_problems
 
 GROUPS = (variant, render, convert, play, art, review)
 
@@ -37,6 +37,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.trust:  # for this run only (main may be called in-process, as the tests do)
         known = [p for p in (before or "").split(os.pathsep) if p]
         os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     try:
         return int(args.func(args) or 0)
     except UnusableInput as exc:
@@ -50,6 +52,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                                 str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
     finally:
+        sys.stdout, sys.stderr = streams
         if args.trust:
             if before is None:
                 os.environ.pop(TRUST_ENV, None)

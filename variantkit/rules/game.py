@@ -209,9 +209,11 @@ class Game:
     def _check_end(self, state: GameState) -> None:
         target = self.variant.victory
         counts = Counter(state.centers.values())
-        for p in self.variant.powers:
-            if counts[p.id] >= target:
-                self.winner = p.id
+        # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
+        # it at once: the one with more centres wins, and a tie wins for nobody yet
+        reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
+        if reached and (len(reached) == 1 or reached[0] > reached[1]):
+            self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
             self.drawn = True
