@@ -111,7 +111,14 @@ def _line_pixels(index: np.ndarray, palette: np.ndarray) -> np.ndarray:
     (an area survives an erosion by 3 pixels: a black Switzerland does, a
     line up to 6 pixels wide does not)."""
     from scipy import ndimage
-    dark = (_value(palette) < 100)[index]
+    n = len(palette)
+    count = np.bincount(index.ravel(), minlength=n)
+    inner = np.bincount(index[_interior(index, 3)], minlength=n)
+    # a dark colour is a line's when it is grey (black, a dark grey pen) or
+    # drawn thin all over; a dark blue or green filling territories is not
+    grey = palette.max(axis=1) - palette.min(axis=1) < 30
+    thin = inner < 0.25 * np.maximum(count, 1)
+    dark = ((_value(palette) < 100) & (grey | thin))[index]
     filled = _interior(index, 3) & dark
     filled = ndimage.binary_dilation(filled, structure=ndimage.generate_binary_structure(2, 1),
                                      iterations=3) & dark
@@ -229,9 +236,10 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
 
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
     water = {lab for lab in present if region_colour.get(int(lab)) in sea}
+    # filled black or near-black grey (a Switzerland): a dark green or red territory is not
+    black = (_value(palette) < 35) & (palette.max(axis=1) - palette.min(axis=1) < 12)
     impassable = set(hatch_ids) | {int(lab) for lab in present
-                                   if _value(palette[region_colour[int(lab)]:region_colour[int(lab)] + 1])[0] < 35
-                                   and int(lab) not in water}
+                                   if black[region_colour[int(lab)]] and int(lab) not in water}
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water)
