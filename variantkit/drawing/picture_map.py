@@ -193,7 +193,7 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
         for sl_i, sl in enumerate(ndimage.find_objects(speck_lab), start=1):
             if sl is None:
                 continue
-            pad = 12
+            pad = 30   # an islet joins its island or mainland of the same colour this close
             y0, y1 = max(0, sl[0].start - pad), min(h, sl[0].stop + pad)
             x0, x1 = max(0, sl[1].start - pad), min(w, sl[1].stop + pad)
             mine = speck_lab[y0:y1, x0:x1] == sl_i
@@ -234,8 +234,15 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
     sea = _sea_colours(palette, region_colour, region_area)
     sea_colour = (int(palette[sea[0]][0]), int(palette[sea[0]][1]), int(palette[sea[0]][2])) if sea else None
 
+    water = {int(lab) for lab in present if region_colour.get(int(lab)) in sea}
+    contacts, _ = _contacts(grown, near, water)
+    islands = _islands_with_waters(contacts, water, region_area)
+    for ring, island in islands.items():   # the ring's pixels are the island's
+        grown[grown == ring] = island
+        labels[labels == ring] = island
+        water.discard(ring)
+    present = np.array([lab for lab in present if int(lab) not in islands])
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
-    water = {lab for lab in present if region_colour.get(int(lab)) in sea}
     # filled black or near-black grey (a Switzerland): a dark green or red territory is not
     black = (_value(palette) < 35) & (palette.max(axis=1) - palette.min(axis=1) < 12)
     impassable = set(hatch_ids) | {int(lab) for lab in present
@@ -257,6 +264,8 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
                                                    else "filled dark: impassable")
         else:
             terrain, reason = Terrain.LAND, f"land coloured {_hex(palette[region_colour[lab]])}"
+        if lab in islands.values():
+            reason += "; with the waters drawn round it (a circle): one territory"
         r = Region(ids[lab], geom, terrain, reason)
         r.label_pos = label_point(geom)
         regions[r.id] = r
@@ -300,6 +309,31 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
                 regions[ids[lab]].doubtful = True
                 regions[ids[lab]].reason += "; far larger than the others: a border line that does not close?"
     return PictureMap(w, h, grown, inference, sea_colour)
+
+
+def _islands_with_waters(contacts, water: set, area: np.ndarray) -> Dict[int, int]:
+    """Islands drawn inside a circle of sea that is their territory: a small
+    water region (under half the median sea, at most 12 times the island)
+    holding one island that touches nothing but it.  Returns {ring: island}."""
+    neighbours: Dict[int, set] = {}
+    for (a, b), n in contacts.items():
+        if n >= 3:
+            neighbours.setdefault(a, set()).add(b)
+            neighbours.setdefault(b, set()).add(a)
+    water_areas = sorted(int(area[w]) for w in water)
+    if len(water_areas) < 2:
+        return {}
+    median = water_areas[len(water_areas) // 2]
+    out = {}
+    for ring in water:
+        # the ring may touch other coasts; the island touches the ring alone
+        land = [n for n in neighbours.get(ring, ()) if n not in water and neighbours.get(n) == {ring}]
+        if len(land) != 1:
+            continue
+        island = land[0]
+        if area[ring] <= 12 * area[island] and area[ring] < 0.5 * median:
+            out[ring] = island
+    return out
 
 
 def _is_line_colour_region(col: int, palette: np.ndarray) -> bool:
