@@ -355,7 +355,7 @@ def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area
     if not bluish:
         return []
     main = max(bluish, key=lambda c: total[c])
-    close = [c for c in total if np.abs(palette[c] - palette[main]).sum() <= 45]
+    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 45]
     return [main] + [c for c in close if c != main]
 
 
