@@ -158,7 +158,10 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
     problems: List[Problem] = []
     index, palette = _colours(rgb)
     lines = _line_pixels(index, palette)
-    comp, n = _components(index, ~lines)
+    # lines thickened by a pixel each side: a border drawn with a gap of up to
+    # 2 pixels still closes (the pixels taken go back to their region below)
+    closed = ndimage.binary_dilation(lines, structure=np.ones((3, 3), dtype=bool))
+    comp, n = _components(index, ~closed)
     area = np.bincount(comp.ravel(), minlength=n + 1)
     area[0] = 0
     colour_of = np.zeros(n + 1, dtype=np.int32)
