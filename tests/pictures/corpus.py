@@ -12,6 +12,7 @@ from typing import Dict, Optional, Set, Tuple
 REF = os.environ.get("VARIANTKIT_REFERENCE") or os.path.join(
     os.path.dirname(__file__), "..", "..", "..", "shared", "reference")
 VDIP = os.path.join(REF, "corpus", "raster", "vdiplomacy")
+JDIP = os.path.join(REF, "corpus", "jdip")
 
 
 @dataclass
@@ -49,30 +50,70 @@ def _pr(found: Set, truth: Set) -> Tuple[float, float]:
 
 
 def score(folder: str, check_load: bool = True) -> Score:
-    from variantkit.drawing.picture_map import read_picture
+    """A vDiplomacy variant: ``map.png`` against ``truth.json``."""
     truth = json.load(open(os.path.join(folder, "truth.json")))["locations"]
+    points = {c: tuple(t["large"]) for c, t in truth.items() if "/" not in c}
+    types = {c: t["type"] for c, t in truth.items() if "/" not in c}
+    moves: Dict[str, Set] = {"army": set(), "fleet": set()}
+    for code, t in truth.items():
+        for unit in moves:
+            for other in t[f"{unit}_moves"]:
+                a, b = code.split("/")[0], other.split("/")[0]
+                if a != b:
+                    moves[unit].add(tuple(sorted((a, b))))
+    picture = picture_of(folder)
+    return score_graph(os.path.basename(folder), picture, points, types, moves, check_load)
+
+
+def score_jdip(name: str, picture: str, svg: str, variants_xml: str, check_load: bool = True) -> Score:
+    """A jDip raster drawing: the picture against the jDip variant's graph,
+    each province at its unit position in the drawing's PROVINCE_DATA."""
+    import re
+    from variantkit.formats.jdip import read
+    from variantkit.model import Terrain
+    v, _ = read(variants_xml)
+    text = open(svg, encoding="utf-8", errors="replace").read()
+    points = {}
+    for m in re.finditer(r'<jdipNS:PROVINCE name="([a-z0-9]+)">\s*<jdipNS:UNIT x="([0-9.]+)" y="([0-9.]+)"', text):
+        points[m.group(1)] = (float(m.group(2)), float(m.group(3)))
+    ids = {}
+    for p in v.provinces:
+        for n in (p.id, *p.aliases):
+            ids[n] = p.id
+    points = {ids[k]: xy for k, xy in points.items() if k in ids}
+    types = {p.id: ("WATER" if p.terrain is Terrain.WATER else "COAST" if p.terrain is Terrain.COAST else "LAND")
+             for p in v.provinces if p.id in points and p.terrain is not Terrain.IMPASSABLE}
+    points = {k: xy for k, xy in points.items() if k in types}
+    moves: Dict[str, Set] = {"army": set(), "fleet": set()}
+    for e in v.edges:
+        a, b = e.a.split("/")[0], e.b.split("/")[0]
+        for unit in moves:
+            if getattr(e.units, unit) and a != b:
+                moves[unit].add(tuple(sorted((a, b))))
+    return score_graph(name, picture, points, types, moves, check_load)
+
+
+def score_graph(name, picture, points, types, truth_moves_all, check_load=True) -> Score:
+    from variantkit.drawing.picture_map import read_picture
+    from variantkit.model import Terrain
     start = time.perf_counter()
-    pm = read_picture(picture_of(folder))
+    pm = read_picture(picture)
     seconds = time.perf_counter() - start
     inf = pm.inference
-    lab_id = {}
-    region_of: Dict[str, Optional[str]] = {}
     h, w = pm.labels.shape
-    for code, t in truth.items():
-        if "/" in code:
-            continue
-        x, y = t["large"]
-        lab = int(pm.labels[min(max(int(y), 0), h - 1), min(max(int(x), 0), w - 1)]) if 0 <= x < w and 0 <= y < h else 0
+    region_of: Dict[str, int] = {}
+    uses: Dict[int, int] = {}
+    for code, (x, y) in points.items():
+        lab = int(pm.labels[int(y), int(x)]) if 0 <= x < w and 0 <= y < h else 0
         region_of[code] = lab
-        lab_id[lab] = lab_id.get(lab, 0) + 1
-    # a territory is found when its region is its own
-    found = sum(1 for code, lab in region_of.items() if lab and lab_id[lab] == 1)
-    provinces = found / len(region_of)
-    # region ids are r{k} in label order: map labels to ids through the traced regions' points
+        uses[lab] = uses.get(lab, 0) + 1
+    # a territory is found when the region under its point is its own
+    found = {code: lab for code, lab in region_of.items() if lab and uses[lab] == 1}
+    provinces = len(found) / len(region_of)
     rid_of_label = _label_ids(pm)
-    mine = {code: rid_of_label.get(lab) for code, lab in region_of.items() if lab and lab_id[lab] == 1}
-    back = {v: k for k, v in mine.items() if v}
-    moves = {"army": set(), "fleet": set()}
+    mine = {code: rid_of_label[lab] for code, lab in found.items() if lab in rid_of_label}
+    back = {v: k for k, v in mine.items()}
+    moves: Dict[str, Set] = {"army": set(), "fleet": set()}
     for e in inf.edges:
         a, b = back.get(e.edge.a), back.get(e.edge.b)
         if a is None or b is None:
@@ -80,25 +121,17 @@ def score(folder: str, check_load: bool = True) -> Score:
         for unit in ("army", "fleet"):
             if getattr(e.edge.units, unit):
                 moves[unit].add(tuple(sorted((a, b))))
-    truth_moves = {"army": set(), "fleet": set()}
-    for code, t in truth.items():
-        for unit in ("army", "fleet"):
-            for other in t[f"{unit}_moves"]:
-                a, b = code.split("/")[0], other.split("/")[0]
-                if a != b and a in mine and b in mine:
-                    truth_moves[unit].add(tuple(sorted((a, b))))
+    truth_moves = {u: {m for m in ms if m[0] in mine and m[1] in mine} for u, ms in truth_moves_all.items()}
     ap, ar = _pr(moves["army"], truth_moves["army"])
     fp, fr = _pr(moves["fleet"], truth_moves["fleet"])
-    # coasts: land the sea touches, by the picture and by the site
-    from variantkit.model import Terrain
-    ours = {c for c, rid in mine.items() if rid and inf.regions[rid].terrain is Terrain.COAST}
-    theirs = {c for c in mine if truth[c]["type"] == "COAST"}
-    land = {c for c in mine if truth[c]["type"] != "WATER"}
-    wet_ok = sum(1 for c in mine if (truth[c]["type"] == "WATER") == (inf.regions[mine[c]].terrain is Terrain.WATER))
+    # coasts: land the sea touches, by the picture and by the site; and water told from land
+    ours = {c for c, rid in mine.items() if inf.regions[rid].terrain is Terrain.COAST}
+    theirs = {c for c in mine if types[c] == "COAST"}
+    wet_ok = sum(1 for c in mine if (types[c] == "WATER") == (inf.regions[mine[c]].terrain is Terrain.WATER))
     cp, cr = _pr(ours, theirs)
-    coasts = min(cp, cr, wet_ok / len(mine)) if land else 1.0
-    loads = _loads(folder) if check_load else True
-    return Score(os.path.basename(folder), provinces, ap, ar, fp, fr, coasts, loads, seconds)
+    coasts = min(cp, cr, wet_ok / len(mine)) if mine else 0.0
+    loads = _loads(picture) if check_load else True
+    return Score(name, provinces, ap, ar, fp, fr, coasts, loads, seconds)
 
 
 def _label_ids(pm) -> Dict[int, str]:
@@ -110,10 +143,10 @@ def _label_ids(pm) -> Dict[int, str]:
     return out
 
 
-def _loads(folder: str) -> bool:
+def _loads(picture: str) -> bool:
     import tempfile
     from variantkit.cli import main
     with tempfile.TemporaryDirectory() as out:
-        if main(["import", "picture", picture_of(folder), "-o", out]) != 0:
+        if main(["import", "picture", picture, "-o", out]) != 0:
             return False
         return main(["validate", out]) == 0
