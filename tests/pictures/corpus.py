@@ -7,7 +7,7 @@ import json
 import os
 import time
 from dataclasses import dataclass
-from typing import Dict, Optional, Set, Tuple
+from typing import Dict, Set, Tuple
 
 REF = os.environ.get("VARIANTKIT_REFERENCE") or os.path.join(
     os.path.dirname(__file__), "..", "..", "..", "shared", "reference")

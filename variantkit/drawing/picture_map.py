@@ -3,7 +3,7 @@ same kind of result as ``import svg``: regions, terrain, coasts and edges
 proposed, each with a reason and a confidence.
 
 The steps: colours counted (a palette picture keeps its palette; any other
-is quantised); the border lines found as the dark colours drawn thin; the
+is quantised); the border lines found as grey or dark pixels drawn thin; the
 regions are the areas of one colour between them; specks (lettering,
 symbols, centre markers, islands of a few pixels) join the region of their
 colour nearby, else the one around them; every line pixel goes to its
@@ -107,18 +107,19 @@ def _value(palette: np.ndarray) -> np.ndarray:
 
 
 def _line_pixels(index: np.ndarray, palette: np.ndarray) -> np.ndarray:
-    """Border lines: pixels of a dark colour outside any filled area of it
+    """Border lines: pixels of a line's colour outside any filled area of it
     (an area survives an erosion by 3 pixels: a black Switzerland does, a
     line up to 6 pixels wide does not)."""
     from scipy import ndimage
     n = len(palette)
     count = np.bincount(index.ravel(), minlength=n)
     inner = np.bincount(index[_interior(index, 3)], minlength=n)
-    # a dark colour is a line's when it is grey (black, a dark grey pen) or
-    # drawn thin all over; a dark blue or green filling territories is not
+    # a line's colour is grey (black, a white pen on dark land as jDip's 1900
+    # draws, a grey pen) or dark and drawn thin all over; a dark blue or green
+    # filling territories is not
     grey = palette.max(axis=1) - palette.min(axis=1) < 30
     thin = inner < 0.25 * np.maximum(count, 1)
-    dark = ((_value(palette) < 100) & (grey | thin))[index]
+    dark = (((_value(palette) < 100) & (grey | thin)) | grey)[index]
     filled = _interior(index, 3) & dark
     filled = ndimage.binary_dilation(filled, structure=ndimage.generate_binary_structure(2, 1),
                                      iterations=3) & dark
