@@ -350,7 +350,8 @@ def _hex(c) -> str:
 
 def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area: np.ndarray) -> List[int]:
     """The sea's colour: of the colours filling regions, the bluish one
-    covering most; colours close to it (a shallower sea) count as sea too."""
+    covering most; shades of it (close, of the same hue within 6 degrees)
+    count as sea too."""
     total: Dict[int, int] = {}
     for lab, col in region_colour.items():
         total[col] = total.get(col, 0) + int(region_area[lab])
@@ -359,8 +360,20 @@ def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area
     if not bluish:
         return []
     main = max(bluish, key=lambda c: total[c])
-    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 45]
+    # a shade of the sea keeps its hue (ClassicFog draws each sea a shade
+    # apart); a pale lavender land beside a cyan sea does not
+    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 75
+             and _hue_apart(palette[c], palette[main]) <= 6]
     return [main] + [c for c in close if c != main]
+
+
+def _hue_apart(a, b) -> float:
+    """Degrees between two colours' hues."""
+    import colorsys
+    ha = colorsys.rgb_to_hsv(*(float(v) / 255 for v in a))[0]
+    hb = colorsys.rgb_to_hsv(*(float(v) / 255 for v in b))[0]
+    d = abs(ha - hb) % 1.0
+    return 360 * min(d, 1 - d)
 
 
 def _contacts(grown: np.ndarray, near: np.ndarray, water: set):
