@@ -272,8 +272,6 @@ _ALL = (
         ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
          "DPjudge reads an unknown word as a power's name; check the line"),
         ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
-        ("VK702", E, "{province} is passable in {seasons}",
-         "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
@@ -310,7 +308,7 @@ _ALL = (
          "check the power names"),
         ("VK725", W, "the link {a} - {b} is written as an ordinary link "
          "(one-way and power-restricted links are not written)", ""),
-        ("VK726", W, "{province} is written as always open (seasonal spaces are not written)", ""),
+        ("VK726", W, "{province} is written as always open (the target has no such season)", ""),
         ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
          "jDip's coasts are nc, sc, ec and wc: rename the coast"),
         ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
@@ -358,6 +356,31 @@ _ALL = (
         ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),
         ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
         ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
+        ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
+        ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
+         "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
+        ("VK792", E, "{where} holds a character the target file cannot carry: {value}",
+         "remove the control character, or write it on one line"),
+        ("VK793", W, "the alias {alias} of {province} is left out: {why}", ""),
+        ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
+        ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
+        ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
+         "are not unique", "rename one of them"),
+        ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
+         "(jDip has no such mark; its moves are kept)", ""),
+        ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
+         "names with '/nc', '-nc' or '(north coast)' itself)", ""),
+        ("VK797", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
+         "not a province code", ""),
+        ("VK798", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
+         "letter twice", ""),
+        ("VK799", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
+         "place or an order word", ""),
+        ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
+         "map reader refuses its IN directive)", ""),
+        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
+         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
         ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
          "an njudge map is a few kB: is this the right file?"),
         ("VK761", E, "cannot read the territory line {line}, or no territory lines",
