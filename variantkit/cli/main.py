@@ -7,20 +7,28 @@ Exit codes: 0 clean, 1 problems found, 2 unusable input.
 from __future__ import annotations
 
 import argparse
-import os
+import logging
 import sys
 from typing import List, Optional
 
-from ..files import TRUST_ENV
+from .. import __version__, logs
+from ..files import TRUST_ENV, trusting
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
 from .output import TerminalText, print_problems
 
 GROUPS = (variant, render, convert, play, art, review)
+log = logging.getLogger(__name__)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="variantkit", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="variantkit",
+        description="Diplomacy variants: validate, compare, play, draw, and move them between judges and hosts.",
+        epilog="Exit codes: 0 clean, 1 problems found, 2 unusable input. "
+               "`variantkit COMMAND --help` tells each command's options.")
+    parser.add_argument("--version", action="version", version=f"variantkit {__version__}")
+    parser.add_argument("--verbose", action="store_true", help="log what is done on stderr (debug detail)")
     parser.add_argument("--trust", action="append", default=[], metavar="DIR",
                         help="a folder that files may reference besides the variant's own "
                              f"(repeatable; also {TRUST_ENV}, path-separated)")
@@ -33,31 +41,33 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    before = os.environ.get(TRUST_ENV)
-    if args.trust:  # for this run only (main may be called in-process, as the tests do)
-        known = [p for p in (before or "").split(os.pathsep) if p]
-        os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
+    log_path = logs.configure("variantkit", verbose=args.verbose)
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     try:
-        return int(args.func(args) or 0)
+        with trusting(args.trust):  # for this run only (main may be called in-process, as the tests do)
+            return int(args.func(args) or 0)
     except UnusableInput as exc:
         print_problems(exc.problems, getattr(args, "json", False), sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("variantkit: interrupted", file=sys.stderr)
+        return 130
     except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
         print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
                                 f"{exc.strerror or exc}", "check the path, its permissions and free space",
                                 str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
+    except Exception as exc:  # a bug of ours: one line here, the traceback in the log
+        log.exception("%s failed", args.command)
+        where = f"; the traceback is in {log_path}" if log_path else ""
+        print(f"variantkit {args.command}: internal error: {type(exc).__name__}: {exc}{where}. "
+              "Please report it.", file=sys.stderr)
+        return 3
     finally:
         sys.stdout, sys.stderr = streams
-        if args.trust:
-            if before is None:
-                os.environ.pop(TRUST_ENV, None)
-            else:
-                os.environ[TRUST_ENV] = before
 
 
 if __name__ == "__main__":
