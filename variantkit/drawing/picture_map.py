@@ -275,18 +275,18 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
         regions[r.id] = r
     coastal = set()
     edges: List[EdgeProposal] = []
-    for (a, b) in sorted(contacts):
+    min_len = 3
+    for (a, b), length in sorted(contacts.items()):
         if ids.get(a) not in regions or ids.get(b) not in regions:
             continue
-        if a in impassable or b in impassable:
-            continue
+        if a in impassable or b in impassable or length < min_len:
+            continue   # land meeting the sea at a corner is not on it
         wa, wb = a in water, b in water
         if wa != wb:
             coastal.add(b if wa else a)
     for lab in coastal:
         regions[ids[lab]].terrain = Terrain.COAST
         regions[ids[lab]].reason += ", on the sea"
-    min_len = 3
     for (a, b), length in sorted(contacts.items()):
         if ids.get(a) not in regions or ids.get(b) not in regions or a in impassable or b in impassable:
             continue
