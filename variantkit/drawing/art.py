@@ -31,7 +31,7 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     return doc, inference
 
 
-def skeleton(doc: SvgDocument, inference: Inference, variant_id: str, art: str) -> Variant:
+def skeleton(doc: Optional[SvgDocument], inference: Inference, variant_id: str, art: str) -> Variant:
     """A variant from the drawing alone: provinces, terrain, coasts, edges; no powers yet."""
     provinces = _unique_names(inference.provinces())
     edges = tuple(e.edge for e in inference.edges)
