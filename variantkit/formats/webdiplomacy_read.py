@@ -395,7 +395,7 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
         shape = shapes.get(p.id)
         if shape is None:
             problems.append(Problem("VK794", f"{p.id}: its outline could not be traced from the picture "
-                                             "(its point is off the picture)", "draw it in the editor",
+                                             "(no patch of its own around its point)", "draw it in the editor",
                                     "map.png", severity="warning"))
             continue
         paths.append(f'<path id={quoteattr(p.id)} d="{_path_d(shape)}"/>')
