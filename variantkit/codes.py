@@ -114,6 +114,12 @@ _ALL = (
          "exporters to DPjudge drop such an alias"),
         ("VK113", W, "the code {name} of {province} is a word DPjudge's parser rejects",
          "variantkit reads it, but DPjudge rejects it; an export to DPjudge must rename it"),
+        ("VK115", W, "the name {name} of {province} is a word the diplomacy package and DPjudge read as an "
+         "order keyword",
+         "variantkit reads it, but the diplomacy package and DPjudge drop or misread the word in orders "
+         "(an export there would not load): choose another name"),
+        ("VK116", E, "the alias {name} of {province} is the coast {coast} of another province ({other})",
+         "orders naming that coast would reach {province}: drop the alias"),
         ("VK114", W, "{where}: {value} holds an invisible or look-alike character, or mixes scripts",
          "a player cannot tell it from the plain letters it looks like, and judges compare the characters: "
          "write it in plain letters unless it is meant"),
@@ -272,8 +278,6 @@ _ALL = (
         ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
          "DPjudge reads an unknown word as a power's name; check the line"),
         ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
-        ("VK702", E, "{province} is passable in {seasons}",
-         "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
@@ -310,7 +314,7 @@ _ALL = (
          "check the power names"),
         ("VK725", W, "the link {a} - {b} is written as an ordinary link "
          "(one-way and power-restricted links are not written)", ""),
-        ("VK726", W, "{province} is written as always open (seasonal spaces are not written)", ""),
+        ("VK726", W, "{province} is written as always open (the target has no such season)", ""),
         ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
          "jDip's coasts are nc, sc, ec and wc: rename the coast"),
         ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
@@ -357,18 +361,43 @@ _ALL = (
         ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),
         ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
         ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
+        ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
+        ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
+         "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
+        ("VK792", E, "{where} holds a character the target file cannot carry: {value}",
+         "remove the control character, or write it on one line"),
+        ("VK793", W, "the alias {alias} of {province} is left out: {why}", ""),
+        ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
+        ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
+        ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
+         "are not unique", "rename one of them"),
+        ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
+         "(jDip has no such mark; its moves are kept)", ""),
+        ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
+         "names with '/nc', '-nc' or '(north coast)' itself)", ""),
+        ("VK797", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
+         "not a province code", ""),
+        ("VK798", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
+         "letter twice", ""),
+        ("VK799", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
+         "place or an order word", ""),
+        ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
+         "map reader refuses its IN directive)", ""),
+        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
+         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
         ("VK757", W, "{what} {name} is written {written}: the site puts names into SQL unquoted", ""),
         ("VK758", E, "{a} and {b} are both named {name}",
          "the site finds territories by name (case aside): give them different names"),
         ("VK759", E, "the map pictures cannot hold the variant: {reason}",
          "the site colours territories by palette entry: 254 territories at most, each with its point"),
-        ("VK790", E, "the variant folder cannot be read: {reason}",
+        ("VK765", E, "the variant folder cannot be read: {reason}",
          "a webDiplomacy folder holds install.php and variant.php"),
-        ("VK791", E, "{file} cannot be read without running PHP: {reason}",
+        ("VK766", E, "{file} cannot be read without running PHP: {reason}",
          "write the data as literals (new InstallTerritory(...), addBorder(...), arrays of literals)"),
-        ("VK792", E, "{territory} is not what the site can install: {reason}", "fix the install.php line"),
-        ("VK793", W, "what the folder says and the variant cannot hold: {what}", ""),
-        ("VK794", W, "{territory}: its outline could not be traced from the picture ({reason})",
+        ("VK767", E, "{territory} is not what the site can install: {reason}", "fix the install.php line"),
+        ("VK768", W, "what the folder says and the variant cannot hold: {what}", ""),
+        ("VK769", W, "{territory}: its outline could not be traced from the picture ({reason})",
          "draw it in the editor"),
         ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
          "an njudge map is a few kB: is this the right file?"),

@@ -62,7 +62,7 @@ def test_corpus_folder(tmp_path, name, capsys):
     v = load(str(out)).variant
     # exact: every territory, army and fleet move; territories apart from the map (markers, counters'
     # boxes, which no unit on the map reaches) are read as impassable, their links among themselves
-    # reported lost (VK793)
+    # reported lost (VK768)
     apart = {p.name for p in v.provinces if p.terrain.value == "impassable"}
     truth = truth_graph(folder)
     assert {n for n in apart if truth[n] != (frozenset(), frozenset())} <= apart_linked(truth, apart)

@@ -67,7 +67,7 @@ def test_code_is_refused_with_its_line_and_never_run(tmp_path):
     hostile = INSTALL.replace("$countries = $this->countries;",
                               f"$countries = $this->countries;\nfile_put_contents('{marker}', 'x');")
     v, problems = read(str(_folder(tmp_path, hostile)))
-    assert v is None and [(p.code, p.line) for p in problems] == [("VK791", 6)]
+    assert v is None and [(p.code, p.line) for p in problems] == [("VK766", 6)]
     assert problems[0].file.endswith("install.php") and "file_put_contents" in problems[0].message
     assert not marker.exists()
 
@@ -85,14 +85,14 @@ def test_what_only_running_php_knows_is_refused(tmp_path):
             INSTALL.replace("InstallTerritory::runSQL($this->mapID);", line) if "runSQL" in line else \
             INSTALL.replace("$countries = $this->countries;", line)
         v, problems = read(str(_folder(folder, text)))
-        assert v is None and problems[0].code == "VK791" and words in problems[0].message, (line, problems)
+        assert v is None and problems[0].code == "VK766" and words in problems[0].message, (line, problems)
         assert problems[0].line is not None
 
 
 def test_missing_files_and_countries(tmp_path):
     v, problems = read(str(tmp_path))
-    assert v is None and {p.code for p in problems} == {"VK790"} and len(problems) == 2
+    assert v is None and {p.code for p in problems} == {"VK765"} and len(problems) == 2
     v, problems = read(str(_folder(tmp_path, variant=textwrap.dedent("""<?php
         class XVariant extends WDVariant { public $name = 'X'; }
         """))))
-    assert v is None and problems[0].code == "VK791" and "$countries" in problems[0].message
+    assert v is None and problems[0].code == "VK766" and "$countries" in problems[0].message
