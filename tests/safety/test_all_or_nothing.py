@@ -98,7 +98,7 @@ def test_the_closing_line_says_what_was_replaced(tmp_path, capsys):
     capsys.readouterr()
     assert main(["export", "webdiplomacy", TUTORIAL, "-o", str(out), "--force"]) == 0
     err = capsys.readouterr().err
-    assert "replaced 2 file(s)" in err and "install.php" in err and "adjudicatorPreGame.php" in err
+    assert "replaced 6 file(s)" in err and "install.php" in err and "adjudicatorPreGame.php" in err
 
 
 FSIZE = r"""
@@ -236,4 +236,5 @@ def test_an_interrupt_after_the_set_is_in_says_so(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(files, "_commit", commit_then_ctrl_c)
     assert main(["export", "webdiplomacy", TUTORIAL, "-o", str(out)]) == 130
     assert "were all written" in capsys.readouterr().err
-    assert sorted(snapshot(out)) == ["classes/adjudicatorPreGame.php", "install.php"]
+    assert sorted(snapshot(out)) == ["classes/adjudicatorPreGame.php", "classes/drawMap.php", "install.php",
+                                     "resources/map.png", "resources/smallmap.png", "variant.php"]

@@ -115,9 +115,10 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         from ..drawing.art import board_for
         board = board_for(v, art_file)
         missing = [pid for pid in kept if pid not in board.cells]
-        if missing:
+        if missing:  # the site needs every territory closed on the picture: the whole board, then
             report.lost("VK750", f"{len(missing)} territories have no shape in the drawing "
-                                 f"({', '.join(missing[:5])}): drawn as squares at their points")
+                                 f"({', '.join(missing[:5])}): the pictures are drawn on the schematic board")
+            board = None
     pictures = images.draw(v, kept, board)
     if pictures is None:
         report.refuse("VK759", f"{len(kept)} territories: a palette picture holds {images.MAX_TERRITORIES}",
