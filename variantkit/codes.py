@@ -441,6 +441,17 @@ _ALL = (
          "class does): {count} province(s) taken as land without evidence",
          "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
          "or a centre are land"),
+        ("VK831", W, "the terrain of {id} is unsure: {why}",
+         "check its terrain in the editor (it is flagged doubtful, and so are its links)"),
+        ("VK832", W, "no drawing convention reads this drawing ({why}): its provinces are guessed from "
+         "bare shapes",
+         "give the province shapes ids or labels (a layer named provinces), or use a judge's drawing as it is"),
+        ("VK833", E, "the drawing gives no province: nothing written",
+         "draw the provinces as closed shapes with ids or labels"),
+        ("VK840", E, "{path} is not a picture variantkit reads, or is over the size limit: {reason}",
+         "give a PNG, GIF or JPEG of the map"),
+        ("VK841", E, "the picture {path} has more than {limit} pixels",
+         "scale the map down (a map needs a few megapixels at most)"),
     ),
     _group(
         "editor",
