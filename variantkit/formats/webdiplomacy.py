@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..files import atomic_write
 from ..model import Terrain, UnitType, Variant, split_location
@@ -70,7 +70,7 @@ def _check_strings(v: Variant, report: ExportReport) -> None:
                       "remove the character")
 
 
-def write(v: Variant, path: str) -> ExportReport:
+def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
     report = ExportReport(path)
     _check_strings(v, report)
     if not report.ok:
@@ -110,7 +110,16 @@ def write(v: Variant, path: str) -> ExportReport:
                              "hands: webDiplomacy has no place for it, left out")
     for option in sorted(v.rules.options):
         report.lost("VK750", f"the rule option {option}: webDiplomacy has no place for it, left out")
-    pictures = images.draw(v, kept)
+    board = None
+    if art_file:  # the variant's own drawing, its shapes matched to the provinces
+        from ..drawing.art import board_for
+        board = board_for(v, art_file)
+        missing = [pid for pid in kept if pid not in board.cells]
+        if missing:  # the site needs every territory closed on the picture: the whole board, then
+            report.lost("VK750", f"{len(missing)} territories have no shape in the drawing "
+                                 f"({', '.join(missing[:5])}): the pictures are drawn on the schematic board")
+            board = None
+    pictures = images.draw(v, kept, board)
     if pictures is None:
         report.refuse("VK759", f"{len(kept)} territories: a palette picture holds {images.MAX_TERRITORIES}",
                       "the site colours territories by palette entry: merge or remove territories")
@@ -296,4 +305,4 @@ def _read(path: str):
 
 
 FORMAT = Format("webdiplomacy", "webDiplomacy / vDiplomacy variant folder: install.php, variant.php, classes, "
-                "palette map pictures", "", write, read=_read)
+                "palette map pictures", "", write, read=_read, carries_art=True)

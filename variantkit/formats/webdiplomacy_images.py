@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from PIL import Image, ImageDraw
-from shapely.geometry import MultiPolygon, Point, Polygon
+from shapely.geometry import Point, Polygon
 
 from ..board.schematic import schematic_board
 from ..model import Terrain, Variant
@@ -57,12 +57,27 @@ def _inside(shape, xy: Tuple[float, float], scale: float) -> Tuple[int, int]:
     return (int(round(p.x)), int(round(p.y)))
 
 
-def draw(v: Variant, territories: List[str], width: int = 1200, height: int = 800) -> Optional[Pictures]:
-    """The large and small maps; None when the territories do not fit one palette."""
+def _shape(rings, scale: float):
+    """A cell's rings (outer and holes, even-odd as the picture fills them) as one shape."""
+    shape = None
+    for ring in rings:
+        if len(ring) < 3:
+            continue
+        poly = Polygon([(a * scale, b * scale) for a, b in ring]).buffer(0)
+        shape = poly if shape is None else shape.symmetric_difference(poly)
+    return shape if shape is not None and not shape.is_empty else None
+
+
+def draw(v: Variant, territories: List[str], board=None, largest: Tuple[int, int] = (1500, 1100)
+         ) -> Optional[Pictures]:
+    """The large and small maps on the board given (the art's, or the schematic
+    one); None when the territories do not fit one palette."""
     provinces = [p for p in v.provinces if p.id in set(territories)]
     if len(provinces) > MAX_TERRITORIES:
         return None
-    board = schematic_board(v, width, height)
+    if board is None:
+        board = schematic_board(v, 1200, 800)
+    fit = min(1.0, largest[0] / board.width, largest[1] / board.height)
     palette = [0, 0, 0, *PAPER_RGB]
     index: Dict[str, int] = {}
     for i, p in enumerate(provinces):
@@ -71,24 +86,27 @@ def draw(v: Variant, territories: List[str], width: int = 1200, height: int = 80
     palette += [0, 0, 0] * (256 - len(palette) // 3)
     pictures = []
     points: List[Dict[str, Tuple[int, int]]] = []
-    for scale in (1.0, SMALL):
-        w, h = int(width * scale), int(height * scale)
+    # larger territories first: a lake or an island inside another is drawn over it
+    provinces.sort(key=lambda p: -(_area(board.cells.get(p.id) or [])))
+    for scale in (fit, fit * SMALL):
+        w, h = int(board.width * scale), int(board.height * scale)
         img = Image.new("P", (w, h), PAPER)
         img.putpalette(palette)
         pen = ImageDraw.Draw(img)
         where: Dict[str, Tuple[int, int]] = {}
         for p in provinces:
-            rings = board.cells.get(p.id) or []
-            x, y = board.points.get(p.id, (width / 2, height / 2))
-            polys = [Polygon([(a * scale, b * scale) for a, b in ring]) for ring in rings if len(ring) >= 3]
-            if not polys:  # no cell of its own: a small square at its point
-                s = 12 * scale
-                polys = [Polygon([(x * scale - s, y * scale - s), (x * scale + s, y * scale - s),
-                                  (x * scale + s, y * scale + s), (x * scale - s, y * scale + s)])]
+            x, y = board.points.get(p.id, (board.width / 2, board.height / 2))
+            whole = _shape(board.cells.get(p.id) or [], scale)
+            if whole is None:  # no cell of its own: a small square at its point
+                s = 12 * scale / fit
+                whole = Polygon([(x * scale - s, y * scale - s), (x * scale + s, y * scale - s),
+                                 (x * scale + s, y * scale + s), (x * scale - s, y * scale + s)])
+            polys = list(getattr(whole, "geoms", [whole]))
             for poly in polys:
                 pen.polygon(list(poly.exterior.coords), fill=index[p.id], outline=BLACK, width=2)
-            shape = max(polys, key=lambda q: q.area) if len(polys) > 1 else polys[0]
-            shape = shape if not isinstance(shape, MultiPolygon) else max(shape.geoms, key=lambda q: q.area)
+                for hole in poly.interiors:  # whatever lies inside is drawn after
+                    pen.polygon(list(hole.coords), fill=PAPER, outline=BLACK, width=2)
+            shape = max(polys, key=lambda q: q.area)
             where[p.id] = _inside(shape, (x * scale, y * scale), scale)
             for c in p.coasts:
                 cx, cy = board.points.get(f"{p.id}/{c.id}", (x, y))
@@ -96,6 +114,11 @@ def draw(v: Variant, territories: List[str], width: int = 1200, height: int = 80
         pictures.append(img)
         points.append(where)
     return Pictures(pictures[0], pictures[1], points[0], points[1], index)
+
+
+def _area(rings) -> float:
+    shape = _shape(rings, 1.0)
+    return 0.0 if shape is None else float(shape.area)
 
 
 def check(pictures: Pictures) -> List[str]:

@@ -192,6 +192,19 @@ def build(data: InstallData, countries: List[str], info, folder: str,
                                              f"{provinces[pid]['name']} is Land with fleet borders: read as a coast",
                                     "", install_path,
                                     provinces[pid]["line"], severity="warning"))
+    # a territory with no border at all (a marker, a box of counters), or in a group of territories
+    # bordering only each other (ClassicEconomic's resources), is no space a unit on the map can reach
+    lone = _apart(order, pairs, {pid for pid in order if provinces[pid]["country"] and provinces[pid]["center"]})
+    pairs = {k: f for k, f in pairs.items() if not {x.split("/")[0] for x in k} & set(lone)}
+    for pid in lone:
+        provinces[pid]["terrain"] = Terrain.IMPASSABLE
+        provinces[pid]["center"] = False
+        provinces[pid]["coasts"] = []
+    if lone:
+        problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {len(lone)} territories "
+                                         f"apart from the map ({', '.join(provinces[p]['name'] for p in lone[:5])}"
+                                         f"{', ...' if len(lone) > 5 else ''}): read as impassable", "",
+                                install_path, severity="warning"))
     edges = tuple(Edge(a, b, Crossing.of(army, fleet)) for (a, b), (army, fleet) in sorted(pairs.items()))
     provs = []
     for pid in order:
@@ -230,6 +243,28 @@ def build(data: InstallData, countries: List[str], info, folder: str,
     return Variant(vid, title or str(vid_src), tuple(provs), edges, tuple(powers), rules=rules,
                    description=str(props.get("description") or ""),
                    authors=(author,) if isinstance(author, str) and author else ()), problems
+
+
+def _apart(order: List[str], pairs, homes: set) -> List[str]:
+    """Provinces outside the part of the map that holds the home centres (else the largest part)."""
+    adj: Dict[str, set] = {pid: set() for pid in order}
+    for a, b in pairs:
+        pa, pb = a.split("/")[0], b.split("/")[0]
+        adj[pa].add(pb)
+        adj[pb].add(pa)
+    parts, seen = [], set()
+    for pid in order:
+        if pid in seen:
+            continue
+        part, todo = {pid}, [pid]
+        while todo:
+            for n in adj[todo.pop()] - part:
+                part.add(n)
+                todo.append(n)
+        seen |= part
+        parts.append(part)
+    main = max(parts, key=lambda p: (len(p & homes), len(p)))
+    return [pid for pid in order if pid not in main]
 
 
 def _starting_units(folder: str, v: Variant, countries: List[str]):
@@ -360,7 +395,7 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
         shape = shapes.get(p.id)
         if shape is None:
             problems.append(Problem("VK769", f"{p.id}: its outline could not be traced from the picture "
-                                             "(its point is off the picture)", "draw it in the editor",
+                                             "(no patch of its own around its point)", "draw it in the editor",
                                     "map.png", severity="warning"))
             continue
         paths.append(f'<path id={quoteattr(p.id)} d="{_path_d(shape)}"/>')
