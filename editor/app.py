@@ -24,14 +24,19 @@ def main(argv=None) -> int:
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+    from variantkit import logs
     from variantkit.problems import UnusableInput
+    from . import errors
     from .mainwindow import MainWindow
+    errors.install(logs.configure("editor"), ask=not headless)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("variantkit")
     window = MainWindow(ask=not headless)
     try:
         # a headless run reports the file asked for; autosaved work waits for a window
         recovered = not headless and window.offer_recovery(args.file)
+        for folder, why in getattr(window, "skipped_recovery", []):
+            print(f"{folder}: autosave skipped: {why}", file=sys.stderr)
         if not recovered and args.file:
             window.open_path(args.file)
     except UnusableInput as exc:
