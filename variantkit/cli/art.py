@@ -6,9 +6,9 @@ import os
 import sys
 
 from ..drawing.art import compare, infer_svg, skeleton
-from ..files import all_or_nothing, atomic_copy, check_target, protecting
+from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, protecting
 from ..formats.svg import variant_id_for
-from ..io import art_path, save
+from ..io import art_path, dumps, save
 from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
 from .output import finite
 
@@ -36,7 +36,9 @@ def import_svg(args) -> int:
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
     # a skeleton always loads: it is checked as the file it will be, and a
     # skeleton that would not load is refused with its located errors, nothing written
-    refused = _would_not_load(variant, out)
+    from ..io.variant_file import schema_ref_for
+    text = dumps(variant, schema_ref_for(out))   # made once: checked, then written as it is
+    refused = _would_not_load(variant, out, text)
     if refused:
         from .output import print_problems
         print_problems(inference.problems + refused, False, sys.stderr)
@@ -46,7 +48,7 @@ def import_svg(args) -> int:
     with protecting([args.path]), all_or_nothing():
         if copy:
             atomic_copy(args.path, art_out, SVG_BYTES)
-        save(variant, out)
+        atomic_write(out, text)
     regions = inference.regions.values()
     if args.json:
         json.dump({"convention": inference.convention, "colours": inference.colours,
@@ -74,14 +76,14 @@ def import_svg(args) -> int:
     return 0
 
 
-def _would_not_load(variant, out: str) -> list:
-    from ..io import dumps, load
+def _would_not_load(variant, out: str, text: str) -> list:
+    from ..io import load
     from ..problems import Problem
     from ..validate import check
     if not variant.provinces:   # an empty skeleton validates, and is no map
         return [Problem("VK833", "the drawing gives no province: nothing written",
                         "draw the provinces as closed shapes with ids or labels", variant.art or "")]
-    loaded = load(out, text=dumps(variant))
+    loaded = load(out, text=text)
     errors = list(loaded.report.errors)
     if loaded.variant is not None:
         errors += [p for p in check(loaded.variant, loaded.source) if p.severity == "error"]

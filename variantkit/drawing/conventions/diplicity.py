@@ -2,9 +2,12 @@
 hidden.  ``provinces``: one shape per province, its id the code (``x/nc`` a
 coast), all filled black; ``supply-centers`` and ``province-centers``:
 markers ``parCenter`` (a centre, and where a unit stands); ``names``: the
-labels.  Everything else (``background``, borders, ``noise``, copies of the
-markers) is art, read only for terrain: the background's land shapes say
-which provinces are land."""
+labels.  The host's current map (``.d.svg``) moves coasts to
+``named-coasts``, positions to ``unit-positions`` (circles whose id is the
+location) and names to ``province-names``.  Layers are found by id or
+label, any case.  Everything else (``background``, borders, ``noise``,
+copies of the markers) is art, read for terrain (what is painted on top)
+and rivers."""
 from __future__ import annotations
 
 from typing import Dict, List, Optional

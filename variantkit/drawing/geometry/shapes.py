@@ -39,9 +39,7 @@ def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Op
     # rings combine by the even-odd rule, as SVG draws a path whose subpaths
     # nest: a ring inside another is a hole (a lake), apart from it a part (an island)
     repaired = [p if p.is_valid else shapely.make_valid(p) for p in parts]
-    geom = repaired[0]
-    for p in repaired[1:]:
-        geom = geom.symmetric_difference(p)
+    geom = _even_odd(repaired)
     if not all(p.is_valid for p in parts):
         problems.append(Problem("VK821", f"{shape.id}: the outline crosses itself; repaired",
                                 "check the shape in the drawing program", file, severity="warning"))
@@ -53,6 +51,27 @@ def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Op
         problems.append(Problem("VK820", f"{shape.id} has no area", "draw it as a closed shape", file,
                                 severity="warning"))
         return None
+    return geom
+
+
+def _even_odd(parts):
+    """The rings combined by the even-odd rule.  Parts whose insides meet no
+    other part (an archipelago of many islands, DiplomacyGM's provinces in
+    hundreds of rings) are one union, at once; only the parts that overlap
+    others are combined one by one (a chain of differences is quadratic)."""
+    if len(parts) == 1:
+        return parts[0]
+    from shapely.strtree import STRtree
+    tree = STRtree(parts)
+    left, right = tree.query(parts, predicate="intersects")
+    tangled: set = set()
+    for i, j in zip(left.tolist(), right.tolist()):
+        if i < j and parts[i].intersection(parts[j]).area > 0:
+            tangled.update((i, j))
+    apart = [p for k, p in enumerate(parts) if k not in tangled]
+    geom = shapely.union_all(apart) if apart else None
+    for k in sorted(tangled):
+        geom = parts[k] if geom is None else geom.symmetric_difference(parts[k])
     return geom
 
 
