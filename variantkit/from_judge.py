@@ -16,12 +16,19 @@ from .model import Coast, Edge, Province, Terrain, Variant, split_location
 
 def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
     """The variant a judge's file describes: jDip's variants.xml (or its
-    folder), a DPjudge .map, or a variant file; and the problems of reading it."""
-    from .formats import jdip, dpjudge
-    if os.path.isdir(path) or path.lower().endswith(".xml"):
+    folder), a DPjudge .map, godip's variant .go (a godip drawing gets its
+    nations, homes and units from it), Diplicity's .dvar, or a variant file;
+    and the problems of reading it."""
+    from .formats import diplicity, dpjudge, godip, jdip
+    lower = path.lower()
+    if os.path.isdir(path) or lower.endswith(".xml"):
         return jdip.read(path)
-    if path.lower().endswith(".map"):
+    if lower.endswith(".map"):
         return dpjudge.read(path)
+    if lower.endswith(".go"):
+        return godip.read(path)
+    if lower.endswith(".dvar"):
+        return diplicity.read(path)
     from .io import load
     loaded = load(path)
     return loaded.variant, loaded.report.problems

@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
+from .geometry.stated import apply_stated
 from ..model import Rules, Terrain, Variant, split_location
 from ..names import NameIndex
 from .svg.reader import SvgDocument, read_svg
@@ -22,16 +23,37 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     doc = read_svg(path)
     reading = read_drawing(doc)
     inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
+        apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
+                     reading.rivers)
     inference.problems[:0] = doc.problems + reading.problems
     propose(inference, reading, path)
     return doc, inference
 
 
-def skeleton(doc: SvgDocument, inference: Inference, variant_id: str, art: str) -> Variant:
+def skeleton(doc: Optional[SvgDocument], inference: Inference, variant_id: str, art: str) -> Variant:
     """A variant from the drawing alone: provinces, terrain, coasts, edges; no powers yet."""
-    provinces = tuple(inference.provinces())
+    provinces = _unique_names(inference.provinces())
     edges = tuple(e.edge for e in inference.edges)
     return Variant(variant_id, variant_id.replace("-", " ").title(), provinces, edges, (), Rules(), art=art)
+
+
+def _unique_names(provinces) -> tuple:
+    """Names a variant can load: a name drawn twice (two seas labelled "GULF")
+    or equal to another's code keeps the province's code beside it
+    ("GULF (guc)"), so every name, code and alias is unique."""
+    from dataclasses import replace
+    taken = {p.id.lower() for p in provinces}
+    seen: Dict[str, int] = {}
+    for p in provinces:
+        seen[p.name.lower()] = seen.get(p.name.lower(), 0) + 1
+    out = []
+    for p in provinces:
+        key = p.name.lower()
+        if (seen[key] > 1 or (key in taken and key != p.id.lower())) and p.name != p.id.upper():
+            p = replace(p, name=f"{p.name} ({p.id})")
+        out.append(p)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -118,10 +140,17 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
 def board_for(variant: Variant, art_file: Optional[str] = None):
     """Where to draw each province: the variant's art when there is one (shapes
     matched through names and aliases), else the schematic board."""
-    from ..board.schematic import Board, schematic_board
+    from ..board.schematic import schematic_board
     if not art_file:
         return schematic_board(variant)
     doc, inference = infer_svg(art_file)
+    return board_from(variant, doc, inference)
+
+
+def board_from(variant: Variant, doc, inference):
+    """The board of a drawing already read (``infer_svg``), its shapes matched
+    to the variant's provinces through names and aliases."""
+    from ..board.schematic import Board, schematic_board
     names = NameIndex(variant)
     cells: dict = {}
     points: dict = {}
