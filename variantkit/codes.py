@@ -372,6 +372,7 @@ _ALL = (
         ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
         ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
          "are not unique", "rename one of them"),
+        ("VK748", W, "the alias {alias} of {province} is left out: DPjudge reads it as {other}", ""),
         ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
          "(jDip has no such mark; its moves are kept)", ""),
         ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "

@@ -54,6 +54,11 @@ def test_names_letters_and_order_words_dpjudge_refuses(tmp_path):
     assert got["powers"]["WEST"]["abbrev"] not in ("M", "?")
     assert got["powers"]["WEST"]["adjective"].replace("+", " ") == "FAR WESTERN"
     assert "TO" not in got["locations"] and "TOAA" not in got["locations"]
+    w = replace(v, provinces=tuple(replace(p, aliases=("the", "alps", "wwest")) if p.id == "wst" else p
+                                   for p in v.provinces))
+    report, got = dpjudge_reads(w, tmp_path)
+    assert sorted(p.message.split(":")[0] for p in report.problems if p.code == "VK748") == [
+        "the alias 'alps' of wst is left out", "the alias 'the' of wst is left out"]
     for bad in ["Is", "Colony=East", "->Col", "# col"]:
         w = replace(v, provinces=tuple(replace(p, name=bad) if p.id == "wst" else p for p in v.provinces))
         r = formats()["dpjudge"].write(w, str(tmp_path / "bad.map"))

@@ -727,12 +727,18 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     lines: List[str] = [f"# {v.name}: written by variantkit from {v.id}", ""]
 
     # names
+    place_of = {norm(n): p.id for p in v.provinces for n in (p.name, p.id)}
     for p in v.provinces:
         aliases = []
         for a in p.aliases:
             if normalize(a) in power_words:
                 report.lost("VK701", f"the alias {a!r} of {p.id} is a power's name: DPjudge rejects it, left out")
                 continue
+            if not norm(a) or place_of.get(norm(a), p.id) != p.id:
+                report.lost("VK748", f"the alias {a!r} of {p.id} is left out: DPjudge reads it as "
+                            + (f"{place_of[norm(a)]}" if norm(a) else "order words only"))
+                continue
+            place_of.setdefault(norm(a), p.id)
             aliases.append(_alias(a))
         lines.append(f"{p.name} = {' '.join([p.id] + aliases)}")
         for c in p.coasts:
