@@ -29,15 +29,15 @@ def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
 
 def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
     """For each province of ``v`` the source knows (matched as every offer
-    is, by code or alias): its full name where ``v`` still has a placeholder
-    (a code in capitals), and the source's aliases ``v`` lacks."""
+    is, by code or alias): the source's full name where it differs (a
+    DPjudge rename, ``DEN -> Copenhagen``, says the judge's name is the
+    name), and the source's aliases ``v`` lacks (all of them, as importing
+    the file gives them: one that names a power too is VK112's to say)."""
     out: Dict[str, Dict[str, object]] = {}
     for qid, pid in _matches(v, source).items():
         p, known = _province(v, pid), _province(source, qid)
         fields: Dict[str, object] = {}
-        codes = {p.id, known.id} | {a.lower() for a in known.aliases + p.aliases}
-        placeholder = p.name == "" or (p.name == p.name.upper() and p.name.lower() in codes)
-        if placeholder and known.name and known.name != p.name:
+        if known.name and known.name != p.name:
             fields["name"] = known.name
         extra = tuple(a for a in (known.aliases + ((known.id,) if known.id != p.id else ()))
                       if a not in p.aliases and a != p.id)
@@ -46,6 +46,12 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
         if fields:
             out[p.id] = fields
     return out
+
+
+def _typed_name(p: Province, known: Province) -> bool:
+    """Whether ``p``'s name is one a designer gave (not a code in capitals or none)."""
+    codes = {p.id, known.id} | {a.lower() for a in known.aliases + p.aliases}
+    return not (p.name == "" or (p.name == p.name.upper() and p.name.lower() in codes))
 
 
 def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
@@ -62,6 +68,11 @@ def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
             continue
         out[p.id] = q.terrain
     return out
+
+
+# the fields of a space beside its terrain that a judge's file states (Loeb9's
+# ``IN SPRING: WATER ARC`` with ``SHUT ARC``, DPjudge's PORT): compared one by one
+SPACE_FIELDS = ("passable_in", "port")
 
 
 # -- everything the judge's file says that the drawing does not ------------------
@@ -182,12 +193,25 @@ def _space_offers(v: Variant, source: Variant) -> List[Offer]:
 def _terrain_offers(v: Variant, source: Variant) -> List[Offer]:
     from . import edit
     out = []
-    for pid, t in terrain_changes(v, source).items():
+    changes = terrain_changes(v, source)
+    for pid, t in changes.items():
         p = _province(v, pid)
         # a box's fill says nothing of its terrain: only a board space's disagrees
         out.append(Offer("terrain", pid, f"the judge's {pid} is {t.value}, the drawing's {p.terrain.value}",
                          not p.offboard, _then(edit.set_province, pid, terrain=t)))
+    for qid, pid in _matches(v, source).items():
+        p, q = _province(v, pid), _province(source, qid)
+        fields = {k: getattr(q, k) for k in SPACE_FIELDS if getattr(q, k) != getattr(p, k)}
+        if fields:  # no drawing shows when a space is open, or a port: these only fill in
+            out.append(Offer("terrain", pid, "; ".join(_space_field_said(k, val) for k, val in fields.items()),
+                             False, _then(edit.set_province, pid, **fields)))
     return out
+
+
+def _space_field_said(key: str, value) -> str:
+    if key == "passable_in":
+        return "open in " + ", ".join(value) + " only" if value else "open in every season"
+    return "a port (its fleet convoys as at sea)" if value else "not a port"
 
 
 def _then(fn: Callable[..., Variant], *args, **kwargs) -> Callable[[Variant], Variant]:
@@ -324,10 +348,20 @@ def _set_edge_exactly(v: Variant, e: Edge) -> Variant:
 
 
 def _name_offers(v: Variant, source: Variant) -> List[Offer]:
+    """Names and aliases; where the variant has a name of its own (read off
+    the drawing's labels or typed) the why says both, so a designer keeping
+    theirs takes the rest picked.  Not flagged: a label's words are a guess."""
     from . import edit
-    return [Offer("names", pid, ", ".join(f"{k} {val}" for k, val in fields.items()), False,
-                  _then(edit.set_province, pid, **fields))
-            for pid, fields in name_changes(v, source).items()]
+    match = {pid: qid for qid, pid in _matches(v, source).items()}
+    out = []
+    for pid, fields in name_changes(v, source).items():
+        p = _province(v, pid)
+        typed = "name" in fields and _typed_name(p, _province(source, match[pid]))
+        why = ", ".join(f"{k} {val}" if k != "aliases" else "aliases " + ", ".join(val)  # type: ignore[arg-type]
+                        for k, val in fields.items())
+        out.append(Offer("names", pid, (f"the judge calls it {fields['name']}, the variant {p.name}; " if typed
+                                        else "") + why, False, _then(edit.set_province, pid, **fields)))
+    return out
 
 
 def _centre_offers(v: Variant, source: Variant) -> List[Offer]:

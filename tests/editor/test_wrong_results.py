@@ -1,0 +1,64 @@
+"""The three wrong results of the designer's path (issue 25), each driven
+through the widgets: Take all from a judge's file leaving fields out while
+saying there is nothing more; naming a province's coasts bringing back the
+fleet proposals they replace; Test-play judging a map that has changed."""
+import re
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from tests.conftest import MAPS  # noqa: E402
+from tests.editor.qt_helpers import click  # noqa: E402
+from tests.editor.test_designer import _read_judge_file  # noqa: E402
+
+
+def _loeb9_art(tmp_path):
+    """Loeb9 as jDip draws it: the drawing jDip's export writes, its four
+    renamed cities under their old codes (den, nwy, por, swe) as jDip has them."""
+    from variantkit.formats import jdip
+    from variantkit.io import load
+    jdip.write(load(str(MAPS / "loeb9")).variant, str(tmp_path / "jdip"))
+    text = (tmp_path / "jdip" / "loeb9.svg").read_text()
+    for new, old in (("cop", "den"), ("osl", "nwy"), ("lis", "por"), ("sto", "swe")):
+        text = re.sub(rf'"(_?){new}"', rf'"\g<1>{old}"', text)
+    art = tmp_path / "loeb9.svg"
+    art.write_text(text)
+    return art
+
+
+def test_take_all_compares_seasons_and_renames_and_says_nothing_more_only_when_so(window, qtbot, tmp_path,
+                                                                                 reference):
+    window.open_path(str(_loeb9_art(tmp_path)))
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    # the designer names Denmark as the drawing shows it
+    window.use_tool("select")
+    at = window.scene.centre_of("den")
+    click(window.scene, at.x(), at.y())
+    assert window.properties.pid == "den"
+    window.properties.name_edit.setText("Denmark")
+    qtbot.keyClick(window.properties.name_edit, Qt.Key.Key_Return)
+    assert window.doc.variant.province("den").name == "Denmark"
+    panel = _read_judge_file(window, qtbot, reference / "dpjudge" / "loeb9.map")
+    whys = {(panel.items[k][1].kind, panel.items[k][1].subject): panel.items[k][1].why
+            for k in panel.items if not isinstance(panel.items[k][1], str)}
+    assert whys[("terrain", "arc")] == "open in spring only"
+    assert "the judge calls it Copenhagen, the variant Denmark" in whys[("names", "den")]
+    qtbot.mouseClick(panel.take_all, Qt.MouseButton.LeftButton)
+    v = window.doc.variant
+    assert v.province("arc").passable_in == ("spring",)  # the Arctic shut in Fall
+    assert [v.province(c).name for c in ("cop", "osl", "lis", "sto")] == ["Copenhagen", "Oslo", "Lisbon",
+                                                                          "Stockholm"]
+    # what the panel says is so: the variant now says what the file says, field by field
+    from variantkit.io import load
+    target = load(str(MAPS / "loeb9")).variant
+    for p in target.provinces:
+        mine = v.province(p.id)
+        assert (mine.name, mine.aliases, mine.terrain, mine.center, mine.passable_in, mine.port) == \
+            (p.name, p.aliases, p.terrain, p.center, p.passable_in, p.port), p.id
+    assert panel.note.text() == "loeb9.map: the variant already says all it says"
+    # and undone, the panel offers the seasons again
+    window.doc.undo.undo()
+    assert "to take" in panel.note.text()
