@@ -248,10 +248,8 @@ class ValidationPanel(QWidget):
         return item
 
     def _proposal_counts(self):
-        have = {(e.a, e.b) for e in self.doc.variant.edges} | {(e.b, e.a) for e in self.doc.variant.edges}
-        pending = sum(1 for p in self.doc.proposals
-                      if (p.edge.a, p.edge.b) not in have and (p.edge.a, p.edge.b) not in self.doc.rejected)
-        return pending, len(self.doc.variant.edges)
+        from variantkit.drawing.proposals import pending
+        return len(pending(self.doc.variant, self.doc.proposals, self.doc.rejected)), len(self.doc.variant.edges)
 
     def _pick(self, item) -> None:
         row = item.data(Qt.ItemDataRole.UserRole)
@@ -318,9 +316,9 @@ class ProposalsPanel(QWidget):
         self.refresh()
 
     def pending(self):
-        have = {(e.a, e.b) for e in self.doc.variant.edges}
-        return [p for p in self.doc.proposals if (p.edge.a, p.edge.b) not in have
-                and (p.edge.a, p.edge.b) not in self.doc.rejected]
+        """Pending proposals as they would be accepted (named coasts settle their fleets')."""
+        from variantkit.drawing.proposals import pending
+        return pending(self.doc.variant, self.doc.proposals, self.doc.rejected)
 
     def refresh(self) -> None:
         self.tree.blockSignals(True)

@@ -62,3 +62,26 @@ def test_take_all_compares_seasons_and_renames_and_says_nothing_more_only_when_s
     # and undone, the panel offers the seasons again
     window.doc.undo.undo()
     assert "to take" in panel.note.text()
+
+
+def test_coasts_settle_the_fleet_proposals_they_replace(window, qtbot, tmp_path):
+    from tests.editor.qt_helpers import wait_for_validation
+    window.open_path(str(_loeb9_art(tmp_path)))
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    assert window.proposals.summary.text() == "no proposals pending"
+    window.use_tool("select")
+    at = window.scene.centre_of("stp")
+    click(window.scene, at.x(), at.y())
+    window.properties.coasts.setText("nc: bar; sc: fin")
+    qtbot.keyClick(window.properties.coasts, Qt.Key.Key_Return)
+    assert [c.id for c in window.doc.variant.province("stp").coasts] == ["nc", "sc"]
+    # the fleet proposals into stp are the coasts' now: nothing comes back to accept
+    assert window.proposals.summary.text() == "no proposals pending"
+    wait_for_validation(qtbot, window)
+    texts = [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
+    assert not any("accept them in Proposals" in t for t in texts), texts
+    edges = len(window.doc.variant.edges)
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    assert len(window.doc.variant.edges) == edges
+    from variantkit.validate import check
+    assert not [p for p in check(window.doc.variant) if p.code == "VK104"]
