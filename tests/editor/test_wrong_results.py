@@ -85,3 +85,43 @@ def test_coasts_settle_the_fleet_proposals_they_replace(window, qtbot, tmp_path)
     assert len(window.doc.variant.edges) == edges
     from variantkit.validate import check
     assert not [p for p in check(window.doc.variant) if p.code == "VK104"]
+
+
+def _button(widget, text):
+    from PySide6.QtWidgets import QPushButton
+    return next(b for b in widget.findChildren(QPushButton) if b.text() == text)
+
+
+def test_test_play_follows_the_variant_as_it_stands(window, qtbot):
+    from tests.editor.test_designer import _action, _midpoint
+    window.open_path(str(MAPS / "standard"))
+    _action(window, "Play (test the variant)").trigger()
+    assert window.play.game is not None
+    _action(window, "Select").trigger()
+    click(window.scene, *_midpoint(window, ("bur", "par")))
+    _action(window, "Delete province or edge").trigger()
+    assert all({e.a, e.b} != {"bur", "par"} for e in window.doc.variant.edges)
+    _action(window, "Play (test the variant)").trigger()
+    play = window.play
+    play.entry.setText("A par - bur")
+    qtbot.keyClick(play.entry, Qt.Key.Key_Return)
+    qtbot.mouseClick(_button(play, "Adjudicate"), Qt.MouseButton.LeftButton)
+    # judged on the map as it is: there is no edge to cross any more
+    assert "par" in play.game.state.units and "bur" not in play.game.state.units
+    assert play.stale.isHidden()
+    # later in the game an edit that keeps the position is followed; one that takes a unit's
+    # space away is said, and the game restarts on request
+    _action(window, "Select").trigger()
+    window.doc.undo.undo()
+    assert play.game.variant is window.doc.variant and play.stale.isHidden()
+    play.entry.setText("A par - bur")
+    qtbot.keyClick(play.entry, Qt.Key.Key_Return)
+    qtbot.mouseClick(_button(play, "Adjudicate"), Qt.MouseButton.LeftButton)
+    assert play.game.state.units["bur"].power == "france"
+    window.select_province("bur")
+    _action(window, "Delete province or edge").trigger()
+    assert window.doc.variant.province("bur") is None
+    assert play.stale.isVisible() and "judges the map as it was" in play.stale.text()
+    qtbot.mouseClick(play.restart, Qt.MouseButton.LeftButton)
+    assert play.stale.isHidden() and play.game.variant is window.doc.variant
+    assert not play.game.history
