@@ -125,3 +125,23 @@ def test_test_play_follows_the_variant_as_it_stands(window, qtbot):
     qtbot.mouseClick(play.restart, Qt.MouseButton.LeftButton)
     assert play.stale.isHidden() and play.game.variant is window.doc.variant
     assert not play.game.history
+
+
+def test_coasts_jdips_drawing_names_only_by_their_unit_spots_are_proposed(window, qtbot, tmp_path, reference):
+    """A jDip drawing whose PROVINCE_DATA names stp-nc, stp-sc, bul-ec, bul-sc
+    (each with its unit spot) and draws no shape for them: opened, St
+    Petersburg and Bulgaria have their coasts where the spots are, and the
+    proposals are those of the drawing that draws the coasts."""
+    full = reference / "corpus" / "jdip" / "stdVariants" / "simple_std.svg"
+    bare = tmp_path / "simple_std.svg"
+    bare.write_text(re.sub(r'\s*<path id="[a-z]+-(nc|sc|ec|wc)"[^>]*>', "", full.read_text()))
+    assert 'id="stp-nc"' not in bare.read_text() and 'name="stp-nc"' in bare.read_text()
+    window.open_path(str(full))
+    drawn = sorted((p.edge.a, p.edge.b, p.edge.units.value) for p in window.doc.proposals)
+    window.open_path(str(bare))
+    v = window.doc.variant
+    assert [(c.id, c.unit_pos) for c in v.province("stp").coasts] == [("nc", (289.0, 30.0)), ("sc", (370.0, 120.0))]
+    assert [c.id for c in v.province("bul").coasts] == ["ec", "sc"]
+    assert sorted((p.edge.a, p.edge.b, p.edge.units.value) for p in window.doc.proposals) == drawn
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    assert ("bar", "stp/nc") in {(e.a, e.b) for e in window.doc.variant.edges}
