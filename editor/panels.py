@@ -80,10 +80,16 @@ class PropertiesPanel(QWidget):
 
     def _coasts_hint(self, p) -> str:
         """How this province's coasts would be written, from the waters it borders."""
+        if p.terrain is Terrain.WATER:
+            return "a sea has no named coasts"
+        if p.coasts:
+            return "rename one in place: " + f"{p.coasts[0].id} -> sc"
         waters = sorted({e.b if split_location(e.a)[0] == p.id else e.a for e in self.doc.variant.edges
                          if e.units.fleet and p.id in (split_location(e.a)[0], split_location(e.b)[0])})
-        if len(waters) < 2:
-            return "no waters: no coasts to name"
+        seas = [w for w in waters if (q := self.doc.variant.province(split_location(w)[0])) is not None
+                and q.terrain is Terrain.WATER]
+        if len(waters) < 2 or len(seas) < 2:  # one water: a coast of its own is just the province
+            return "one shore: no coasts to name"
         half = (len(waters) + 1) // 2
         return f"e.g. nc: {' '.join(waters[:half])}; sc: {' '.join(waters[half:])}"
 
@@ -110,6 +116,14 @@ class PropertiesPanel(QWidget):
         from .commands import SetCoasts
         p = self.doc.variant.province(self.pid) if self.pid else None
         if p is None or self.coasts.text().strip() == self._coasts_text(p):
+            return
+        renamed = re.fullmatch(r"\s*([a-z0-9]+)\s*->\s*([a-z0-9]+)\s*", self.coasts.text().lower())
+        if renamed:  # "wc -> sc": the coast renamed in place, its waters and fleets kept
+            from .design_commands import EditVariant
+            old, new = renamed.groups()
+            from variantkit import edit
+            self.doc.undo.push(EditVariant(self.doc, lambda v: edit.rename_coast(v, p.id, old, new),
+                                           f"Rename {p.id}/{old} to {p.id}/{new}"))
             return
         coasts = {}
         for part in self.coasts.text().split(";"):
