@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComb
 from variantkit.model import Terrain, split_location
 from variantkit.review.lint import CODES as LINT_CODES
 from variantkit.review.lint import lint
+from variantkit.power_start import parse_start, start_text
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
@@ -453,7 +454,7 @@ class PowersPanel(QWidget):
         layout.addWidget(self.pick)
         form = QFormLayout()
         self.fields = {}
-        for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
+        for key in ("id", "name", "adjective", "letter", "colour", "start", "homes", "units"):
             self.fields[key] = ColourField() if key == "colour" else QLineEdit()
             if key == "colour":
                 row = QHBoxLayout()
@@ -462,8 +463,13 @@ class PowersPanel(QWidget):
                 row.addWidget(self.swatch)
                 form.addRow("Colour", row)
             else:
-                form.addRow(key.capitalize(), self.fields[key])
+                form.addRow("Start" if key == "start" else key.capitalize(), self.fields[key])
         layout.addLayout(form)
+        # the start as the rules write it: every unit's province a home, a bare code an empty home
+        self.fields["start"].setPlaceholderText("A par, A mar, F bre (and a bare code: a home left empty)")
+        self.fields["start"].setToolTip("homes and starting units in one: Return applies")
+        self.fields["start"].returnPressed.connect(self.apply)
+        self.fields["name"].textEdited.connect(self._suggest)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
         self.new_button = QPushButton("New power")
@@ -516,7 +522,10 @@ class PowersPanel(QWidget):
         p = self.doc.variant.power(pid) if pid else None
         values = {"id": pid or "", "name": p.name if p else "", "adjective": p.adjective if p else "",
                   "letter": p.letter if p else "", "colour": p.colour if p else "",
-                  "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else ""}
+                  "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else "",
+                  "start": start_text(p.homes, p.units) if p else ""}
+        for key in ("id", "adjective", "letter"):
+            self.fields[key].setPlaceholderText("")
         for key, value in values.items():
             self.fields[key].setText(value)
         if p is not None and p.colour and QColor(p.colour).isValid():
@@ -524,10 +533,22 @@ class PowersPanel(QWidget):
         else:
             self.swatch.setStyleSheet("")
 
+    def _suggest(self, name: str) -> None:
+        """A new power's name suggests its id, adjective and a letter no other power has
+        (shown in the empty fields, taken on Apply unless typed over)."""
+        from variantkit.power_start import adjective_of, free_letter
+        pid = self.fields["id"].text().strip().lower()
+        taken = [p.letter for p in self.doc.variant.powers if p.id != pid]
+        self.fields["id"].setPlaceholderText(name.strip().split(" ")[0].lower() if name.strip() else "")
+        self.fields["adjective"].setPlaceholderText(adjective_of(name))
+        self.fields["letter"].setPlaceholderText(free_letter(name, taken))
+
     def new_power(self) -> None:
         self.pick.setCurrentIndex(-1)
         for f in self.fields.values():
             f.clear()
+            if f is not self.fields["start"]:
+                f.setPlaceholderText("")
 
     def remove_power(self) -> None:
         """The power picked, gone (one undo step)."""
@@ -539,8 +560,18 @@ class PowersPanel(QWidget):
     def apply(self) -> bool:
         from variantkit.model import Power, Unit
         from .commands import SetPower
-        text = {k: f.text().strip() for k, f in self.fields.items()}
+        # an empty field takes what the name suggested
+        text = {k: f.text().strip() or (f.placeholderText() if k in ("id", "adjective", "letter") else "")
+                for k, f in self.fields.items()}
         pid = text["id"].lower()
+        old = self.doc.variant.power(pid)
+        if text["start"] != (start_text(old.homes, old.units) if old else ""):
+            try:  # the start typed or pasted: homes and units from it
+                homes_, units_ = parse_start(text["start"])
+            except ValueError as exc:
+                self.error.setText(str(exc))
+                return False
+            text["homes"], text["units"] = ", ".join(homes_), ", ".join(map(str, units_))
         if not pid:
             self.error.setText("give the power an id")
             return False
@@ -555,7 +586,6 @@ class PowersPanel(QWidget):
             return False
         text["colour"] = colour
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
-        old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),
                       text["colour"].lower(), homes, units, old.centers if old else None)
         if power != old:

@@ -39,3 +39,36 @@ def test_a_coast_is_renamed_in_place_in_the_coasts_field(window, qtbot):
     assert field.placeholderText() == "a sea has no named coasts"
     window.select_province("pic")
     assert field.placeholderText() == "one shore: no coasts to name"
+
+
+def test_a_powers_start_typed_in_one_field_and_its_name_suggesting_the_rest(window, qtbot):
+    window.open_path(str(MAPS / "standard"))
+    doc = window.doc
+    window.docks["Powers"].raise_()
+    panel = window.powers
+    qtbot.mouseClick(panel.new_button, Qt.MouseButton.LeftButton)
+    # Norway: its name gives the id, the adjective and a letter no power has (N is free)
+    qtbot.keyClicks(panel.fields["name"], "Norway")
+    assert panel.fields["adjective"].placeholderText() == "Norwegian"
+    assert panel.fields["letter"].placeholderText() == "N"
+    _type(qtbot, panel.fields["start"], "F nwy, A swe, den")
+    p = doc.variant.power("norway")
+    assert (p.name, p.adjective, p.letter) == ("Norway", "Norwegian", "N")
+    assert p.homes == ("nwy", "swe", "den") and [str(u) for u in p.units] == ["F nwy", "A swe"]
+    assert doc.undo.undoText().startswith("Set power") or "norway" in doc.undo.undoText()
+    # France's start retyped in the same notation: homes and units follow, one undo step
+    panel.pick.setCurrentText("france")
+    assert panel.fields["start"].text() == "F bre, A mar, A par"
+    steps = doc.undo.count()
+    _type(qtbot, panel.fields["start"], "A par, A mar, F bre, F spa/sc")
+    f = doc.variant.power("france")
+    assert f.homes == ("par", "mar", "bre", "spa") and "F spa/sc" in [str(u) for u in f.units]
+    assert doc.undo.count() == steps + 1
+    # a part that is neither a unit nor a code is said, nothing changed
+    _type(qtbot, panel.fields["start"], "Army par")
+    assert "a unit is written" in panel.error.text() and doc.undo.count() == steps + 1
+    # a second power named with an N takes the first letter of its name no power has (A is Austria's)
+    qtbot.mouseClick(panel.new_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(panel.fields["name"], "Naples")
+    assert panel.fields["letter"].placeholderText() == "P" and panel.fields["adjective"].placeholderText() == \
+        "Neapolitan"
