@@ -14,7 +14,7 @@ from variantkit.problems import UnusableInput
 
 from . import recovery
 from .document import Document, SaveRefused
-from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
+from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
 from .scene import MapScene
@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
+        self.validation.place_picked.connect(lambda key: self._to_dock(PLACES[key]))
         self.doc.modified_changed.connect(lambda _: self._title())
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)
@@ -300,7 +301,12 @@ class MainWindow(QMainWindow):
         self.recovery.clear()  # the work that was here is saved or given up: its autosave goes
         self._opened(path, problems)
 
+    def _to_dock(self, title: str) -> None:
+        self.docks[title].show()
+        self.docks[title].raise_()
+
     def _opened(self, path: Optional[str], problems) -> None:
+        self.validation.set_notes(problems)  # counted in the status bar, listed in Problems
         self.validation.run_now()
         self.fit()
         if path:

@@ -167,9 +167,16 @@ class _Check(QRunnable):
 SUMMARY_OVER = 5  # more problems of one code than this: one line for them all
 
 
+# where the steps left are done: the docks' titles
+PLACES = {"proposals": "Proposals", "powers": "Powers", "problems": "Problems", "rules": "Rules"}
+
+
 class ValidationPanel(QWidget):
-    """Every problem with its code; clicking one selects its province."""
+    """What is left to do, every problem with its code, the notes of opening
+    the file; clicking a problem selects its province, a step left goes
+    where it is done."""
     problem_selected = Signal(str)
+    place_picked = Signal(str)  # a panel where a step left is done: a key of PLACES
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
@@ -179,6 +186,7 @@ class ValidationPanel(QWidget):
         self.generation = 0
         self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
+        self.notes: List = []
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
         self._running = []  # Python must keep the runnables alive while they run
@@ -215,15 +223,19 @@ class ValidationPanel(QWidget):
             if not hasattr(p, "code"):
                 self.list.addItem(str(p))
 
+    def set_notes(self, notes: list) -> None:
+        """What opening a file noted (a drawing's repairs, a format's losses):
+        listed under the problems until another file is opened."""
+        self.notes = list(notes)
+        self._fill(self.problems)
+
     def _fill(self, problems: list, heading: bool = True) -> None:
-        """A summary first; codes with many problems as one line each."""
+        """What is left to do first; then the problems, codes with many problems
+        as one line each; then the notes of opening the file."""
+        from variantkit.review.left import what_is_left
         self.list.clear()
         pending, accepted = self._proposal_counts()
         waiting = {"VK120"} if pending else set()  # unreachable only until edges are accepted
-        if heading and pending:
-            done = "none accepted" if not accepted else f"{accepted} edges in the variant"
-            self.list.addItem(self._note(f"{pending} edges proposed, {done}: "
-                                         "accept them in Proposals before reading the problems"))
         by_code: dict = {}
         for i, p in enumerate(problems):
             by_code.setdefault(p.code, []).append(i)
@@ -231,9 +243,21 @@ class ValidationPanel(QWidget):
         warnings = sum(1 for p in problems if p.severity != "error")
         notes = sum(1 for p in problems if p.code in LINT_CODES)
         if heading:
+            left = what_is_left(self.doc.variant, pending,
+                                [p for p in problems if p.code not in waiting])
+            if left:
+                self.list.addItem(self._note(f"What is left ({len(left)}): click one to go where it is done"))
+                for step in left:
+                    item = QListWidgetItem(f"  ☐ {step.text}")
+                    item.setData(Qt.ItemDataRole.UserRole, ("left", step.where))
+                    item.setToolTip("click: " + (f"select {step.where}" if step.where not in PLACES
+                                                 else f"the {PLACES[step.where]} panel"))
+                    self.list.addItem(item)
+            else:
+                self.list.addItem(self._note("Nothing left: the variant is a playable game"))
             if len(problems) == notes:
                 more = f"; {notes} design note(s) from the map lint below" if notes else ""
-                self.list.addItem(self._note("No problems: the variant is complete and consistent" + more))
+                self.list.addItem(self._note("No problems" + more))
             else:
                 other = " other" if waiting & set(by_code) else ""
                 self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
@@ -252,6 +276,14 @@ class ValidationPanel(QWidget):
                 item.setToolTip(p.hint)
                 item.setData(Qt.ItemDataRole.UserRole, r)
                 self.list.addItem(item)
+        if heading and self.notes:
+            self.list.addItem(self._note(f"{len(self.notes)} note(s) from opening the file"))
+            for n in self.notes:
+                first = str(getattr(n, "message", n)).splitlines()[0]
+                item = QListWidgetItem(f"note {getattr(n, 'code', '')}: {first}".replace("note : ", "note: "))
+                item.setToolTip(getattr(n, "hint", "") or str(n))
+                item.setData(Qt.ItemDataRole.UserRole, None)
+                self.list.addItem(item)
 
     @staticmethod
     def _note(text: str) -> QListWidgetItem:
@@ -268,6 +300,12 @@ class ValidationPanel(QWidget):
 
     def _pick(self, item) -> None:
         row = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(row, tuple):  # a step left: to the panel or province where it is done
+            if row[1] in PLACES:
+                self.place_picked.emit(row[1])
+            else:
+                self.problem_selected.emit(row[1])
+            return
         if row is None or row >= len(self.problems):
             return  # a summary line
         p = self.problems[row]

@@ -145,3 +145,54 @@ def test_coasts_jdips_drawing_names_only_by_their_unit_spots_are_proposed(window
     assert sorted((p.edge.a, p.edge.b, p.edge.units.value) for p in window.doc.proposals) == drawn
     qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
     assert ("bar", "stp/nc") in {(e.a, e.b) for e in window.doc.variant.edges}
+
+
+def _lines(window):
+    return [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
+
+
+def test_what_is_left_replaces_the_complete_heading_and_leads_where_each_step_is_done(window, qtbot, tmp_path):
+    """A drawing with its proposals accepted and no powers is no game: the
+    Problems panel says what is left, each step clickable; the notes of
+    opening the drawing are listed there too."""
+    from tests.editor.qt_helpers import wait_for_validation
+    window.open_path(str(_loeb9_art(tmp_path)))
+    wait_for_validation(qtbot, window)
+    assert _lines(window)[0].startswith("What is left") and "proposed edge(s)" in _lines(window)[1]
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    wait_for_validation(qtbot, window)
+    lines = _lines(window)
+    assert not any("complete" in t for t in lines), lines
+    assert "  ☐ no powers yet: name them" in lines
+    # a click on the step raises the panel where it is done
+    window.docks["Proposals"].raise_()
+    row = lines.index("  ☐ no powers yet: name them")
+    item = window.validation.list.item(row)
+    list_ = window.validation.list
+    list_.scrollToItem(item)
+    qtbot.mouseClick(list_.viewport(), Qt.MouseButton.LeftButton, pos=list_.visualItemRect(item).center())
+    assert not window.docks["Powers"].visibleRegion().isEmpty()
+    # a power with no homes is the next step; its start typed, it is done
+    qtbot.mouseClick(window.powers.new_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(window.powers.fields["name"], "Norway")
+    qtbot.mouseClick(window.powers.apply_button, Qt.MouseButton.LeftButton)
+    wait_for_validation(qtbot, window)
+    assert "  ☐ norway has no home centres" in _lines(window)
+    window.powers.fields["start"].setText("A nwy, F den, A swe")
+    qtbot.keyClick(window.powers.fields["start"], Qt.Key.Key_Return)
+    wait_for_validation(qtbot, window)
+    assert not any("norway has" in t for t in _lines(window))
+
+
+def test_the_notes_of_opening_a_drawing_are_listed_in_problems(window, qtbot, reference):
+    """jDip's Youngstown: four outlines repaired; the status bar counts them, Problems lists them."""
+    from tests.editor.qt_helpers import wait_for_validation
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    assert "4 note(s)" in window.statusBar().currentMessage()
+    wait_for_validation(qtbot, window)
+    lines = _lines(window)
+    at = lines.index("4 note(s) from opening the file")
+    assert lines[at + 1].startswith("note VK821: egy: the outline crosses itself; repaired")
+    window.open_path(str(MAPS / "standard"))
+    wait_for_validation(qtbot, window)
+    assert not any("from opening the file" in t for t in _lines(window))
