@@ -286,3 +286,21 @@ def test_any_sequence_of_edits_keeps_references_whole_and_reloads(standard, tmp_
     assert not {p.code for p in check(v)} & (REFERENCE_CODES | {"VK164"})   # and every season is the calendar's
     from variantkit.io.records import canonical
     assert reloads(v, tmp_path) == canonical(v)      # what was edited is what a save keeps
+
+
+def test_merge_edges_does_not_depend_on_the_order_of_its_input():
+    """A one-way army strait and a two-way fleet edge between the same places, in
+    either order, give one edge: both units, two-way, the strait kept, seasons and
+    powers joined by their rule."""
+    from itertools import permutations
+
+    from variantkit.edit import merge_edges
+    from variantkit.model import Crossing, Edge
+    edges = [Edge("cor", "naf", Crossing.ARMY, oneway=True, modifier=-1, powers=("spain",), seasons=("fall",)),
+             Edge("naf", "cor", Crossing.FLEET, seasons=("fall",), powers=("spain",)),
+             Edge("cor", "naf", Crossing.ARMY, seasons=("spring",), powers=("italy",))]
+    results = {tuple(merge_edges(list(order))) for order in permutations(edges)}
+    assert len(results) == 1
+    (merged,), = results
+    assert merged == Edge("cor", "naf", Crossing.BOTH, modifier=-1, seasons=("spring", "fall"),
+                          powers=("italy", "spain"))

@@ -77,6 +77,9 @@ _ALL = (
         ("VK015", E, "{where}: a subvariant with a full variant's sections",
          "a subvariant (with 'extends') states only 'changes'; "
          "a full variant has 'provinces', 'edges' and 'powers'"),
+        ("VK016", E, "{where}: {value} holds {character} at character {index} (a control character, "
+         "line break or bidirectional control)",
+         "a name, alias or path is one line of plain text: remove the character"),
         ("VK020", E, "'extends' makes a cycle through {path}", "a subvariant extends a full variant, not itself"),
         ("VK021", E, "the base variant {path} does not exist",
          "give the path of the base variant relative to this file"),
@@ -111,6 +114,9 @@ _ALL = (
          "exporters to DPjudge drop such an alias"),
         ("VK113", W, "the code {name} of {province} is a word DPjudge's parser rejects",
          "variantkit reads it, but DPjudge rejects it; an export to DPjudge must rename it"),
+        ("VK114", W, "{where}: {value} holds an invisible or look-alike character, or mixes scripts",
+         "a player cannot tell it from the plain letters it looks like, and judges compare the characters: "
+         "write it in plain letters unless it is meant"),
         ("VK120", E, "{province} cannot be reached from the rest of the map",
          "add an edge to it (an off-board box is linked by hand)"),
         ("VK130", E, "home centre {province} of {power} is not a province", "name a province id"),
@@ -125,8 +131,9 @@ _ALL = (
         ("VK136", E, "{province} holds two starting units ({power} and {other})", "one unit a province"),
         ("VK137", W, "unit {unit} of {power} does not start on one of its home centres",
          "place starting units on home centres, or add the centre to the homes"),
-        ("VK140", E, "victory at {victory} is not above half of the {centers} centres",
-         "two powers could win at once: use at least {least}"),
+        ("VK140", W, "victory at {victory} is not above half of the {centers} centres",
+         "two powers may reach it at once: the one with more centres wins, a tie wins for nobody; "
+         "use at least {least} if that is not meant"),
         ("VK141", E, "victory at {victory} needs more than the {centers} centres", "use at most {centers}"),
         ("VK150", E, "{province} lies inside {host}, which is not a province",
          "name the land province it lies in (the Suez lies in egy)"),

@@ -65,23 +65,42 @@ def joined_seasons(a: Tuple[str, ...], b: Tuple[str, ...]) -> Tuple[str, ...]:
 
 
 def merge_edges(edges: Iterable[Edge]) -> List[Edge]:
-    """One edge a pair of ends: edges between the same places join their unit
-    types (a strait stays a strait, and the joined edge is open in every season
-    either was); an edge from a space to itself goes."""
+    """One edge a pair of ends; an edge from a space to itself goes. Edges
+    between the same places are joined field by field, so that the order they
+    come in never matters:
+
+    - units: either's (an army edge and a fleet edge make one for both);
+    - modifier: the lower (a strait stays a strait: the weaker crossing is kept
+      for both unit types, as a judge's file that states it means it);
+    - oneway: only if both are (else the crossing is open both ways, as one was);
+      a two-way edge joined from two is written with its ends in order;
+    - powers: either's (an unrestricted edge stays unrestricted);
+    - seasons: open whenever either was, in calendar order."""
     out: Dict[Tuple[str, str], Edge] = {}
     for e in edges:
         if split_location(e.a)[0] == split_location(e.b)[0]:
             continue
         key = e.key
         have = out.get(key)
-        if have is None:
-            out[key] = e
-        else:
-            out[key] = replace(have, units=Crossing.of(have.units.army or e.units.army,
-                                                       have.units.fleet or e.units.fleet),
-                               strait=have.strait or e.strait,
-                               seasons=joined_seasons(have.seasons, e.seasons))
+        out[key] = e if have is None else _joined(have, e)
     return list(out.values())
+
+
+_CALENDAR = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
+
+
+def _calendar_order(season: str) -> Tuple[int, str]:
+    return _CALENDAR.get(season, len(_CALENDAR)), season
+
+
+def _joined(x: Edge, y: Edge) -> Edge:
+    oneway = x.oneway and y.oneway
+    a, b = (x.a, x.b) if oneway else _ordered(x.a, x.b)
+    powers = () if not x.powers or not y.powers else tuple(sorted(set(x.powers) | set(y.powers)))
+    seasons = () if not x.seasons or not y.seasons else tuple(sorted(set(x.seasons) | set(y.seasons),
+                                                                     key=_calendar_order))
+    return Edge(a, b, Crossing.of(x.units.army or y.units.army, x.units.fleet or y.units.fleet),
+                oneway=oneway, powers=powers, modifier=min(x.modifier, y.modifier), seasons=seasons)
 
 
 def _ordered(a: str, b: str) -> Tuple[str, str]:

@@ -13,6 +13,7 @@ a symlink to the file it names, never over one of the command's own inputs.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import re
@@ -84,9 +85,27 @@ def read_stream(stream: Union[BinaryIO, TextIO], limit: int, name: str = "<stdin
     return data
 
 
+# Folders trusted for one command (``--trust``): a context variable, so that a
+# command run in-process or in a thread never widens another's trust, and the
+# process environment is only ever read.
+_TRUSTED: "contextvars.ContextVar[Tuple[str, ...]]" = contextvars.ContextVar("variantkit_trusted", default=())
+
+
+@contextlib.contextmanager
+def trusting(folders: Iterable[str]) -> Iterator[None]:
+    """Trust ``folders`` (besides ``VARIANTKIT_TRUST``) while the block runs."""
+    token = _TRUSTED.set(_TRUSTED.get() + tuple(os.path.abspath(f) for f in folders))
+    try:
+        yield
+    finally:
+        _TRUSTED.reset(token)
+
+
 def trusted_roots() -> List[str]:
-    """Folders the user named as trusted (``VARIANTKIT_TRUST``, path-separated)."""
-    return [os.path.realpath(p) for p in os.environ.get(TRUST_ENV, "").split(os.pathsep) if p]
+    """Folders the user named as trusted: ``VARIANTKIT_TRUST`` (path-separated) and
+    those of :func:`trusting`."""
+    named = [p for p in os.environ.get(TRUST_ENV, "").split(os.pathsep) if p] + list(_TRUSTED.get())
+    return [os.path.realpath(p) for p in named]
 
 
 def _inside(path: str, root: str) -> bool:
@@ -110,6 +129,28 @@ def reference_problem(ref: str, what: str, roots: Sequence[str], file: str,
 
 # ---------------------------------------------------------------------------
 # writing
+
+def _flipped_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# Where the system cannot tell the umask without changing it, it is read once, at
+# import, before any thread of ours runs: flipping it in a threaded program (the
+# editor saves from worker threads) races every other file created meanwhile.
+_UMASK_AT_IMPORT = _flipped_umask() if not os.path.exists("/proc/self/status") else 0o022
+
+
+def _umask() -> int:
+    """The process's umask as it is now, read without changing it (Linux states it
+    in ``/proc/self/status``)."""
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    return _UMASK_AT_IMPORT
 
 class WriteRefused(UnusableInput):
     """A write that would destroy something: raised before anything is written."""
@@ -225,9 +266,7 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
                     with contextlib.suppress(OSError):  # only root may give a file away
                         os.fchown(fh.fileno(), old.st_uid, old.st_gid)
             else:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.fchmod(fh.fileno(), 0o666 & ~umask)
+                os.fchmod(fh.fileno(), 0o666 & ~_umask())
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, List, Optional
 
+from .text import shown
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -29,10 +31,11 @@ class Problem:
         return loc
 
     def __str__(self) -> str:
-        text = f"{self.where()}: {self.severity} {self.code}: {self.message}"
+        # printed on a terminal: a value's control characters shown as escapes, never obeyed
+        out = f"{shown(self.where(), 300)}: {self.severity} {self.code}: {shown(self.message, 2000)}"
         if self.hint:
-            text += f"\n    hint: {self.hint}"
-        return text
+            out += f"\n    hint: {shown(self.hint, 2000)}"
+        return out
 
     def to_json(self) -> dict:
         return {"code": self.code, "severity": self.severity, "message": self.message,

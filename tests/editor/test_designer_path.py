@@ -20,7 +20,7 @@ from tests.conftest import ROOT  # noqa: E402
 PATHS = [("youngstown", "dpjudge", 5), ("youngstown", "jdip", 12),
          # and by hand from the drawing alone: tables, Draw province, the Coasts field, the link
          # tool, homes and units clicked on the map
-         ("youngstown", "none", 34),
+         pytest.param("youngstown", "none", 34, marks=pytest.mark.slow),  # about a minute
          # jDip's other drawings, each until it is its own judge's variant
          ("modern", "jdip", 1), ("asia", "jdip", 2), ("chaos", "jdip", 0), ("milan", "jdip", 0),
          ("hundred", "jdip", 3)]

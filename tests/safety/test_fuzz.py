@@ -195,6 +195,7 @@ def test_variant_yaml(request):
     check(request, "variant YAML", strategy, lambda f, d: (["validate", f.file("v/variant.yaml", d)], None))
 
 
+@pytest.mark.slow  # 20-30 s: every input plays a phase on the standard map
 def test_game_files(request):
     def argv(f, rec):
         kind, value = rec
@@ -211,6 +212,7 @@ def test_game_files(request):
     check(request, "game files", st.tuples(st.booleans(), game | JSON), argv, default=STANDARD_MAP_INPUTS)
 
 
+@pytest.mark.slow  # 20-30 s: every input plays a phase on the standard map
 def test_adjudicate_json(request):
     def argv(f, value):
         data = value if isinstance(value, bytes) else json.dumps(value).encode()
@@ -220,6 +222,7 @@ def test_adjudicate_json(request):
           default=STANDARD_MAP_INPUTS)
 
 
+@pytest.mark.slow  # 20-30 s: every input plays a phase on the standard map
 def test_order_lines(request):
     words = ["A", "F", "par", "bur", "-", "S", "C", "H", "R", "D", "B", "via", "convoy", "->", "Paris", "spa/nc",
              "spa(nc)", "France:", "germany:", "build", "remove", "waive", "north coast", "nc", "(", ")", ":"]

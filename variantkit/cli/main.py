@@ -7,14 +7,13 @@ Exit codes: 0 clean, 1 problems found, 2 unusable input.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import List, Optional
 
-from ..files import TRUST_ENV
+from ..files import TRUST_ENV, trusting
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
-from .output import print_problems
+from .output import TerminalText, print_problems
 
 GROUPS = (variant, render, convert, play, art, review)
 
@@ -33,12 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    before = os.environ.get(TRUST_ENV)
-    if args.trust:  # for this run only (main may be called in-process, as the tests do)
-        known = [p for p in (before or "").split(os.pathsep) if p]
-        os.environ[TRUST_ENV] = os.pathsep.join(known + [os.path.abspath(d) for d in args.trust])
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     try:
-        return int(args.func(args) or 0)
+        with trusting(args.trust):  # for this run only (main may be called in-process, as the tests do)
+            return int(args.func(args) or 0)
     except UnusableInput as exc:
         print_problems(exc.problems, getattr(args, "json", False), sys.stderr)
         return 2
@@ -50,11 +48,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                                 str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
     finally:
-        if args.trust:
-            if before is None:
-                os.environ.pop(TRUST_ENV, None)
-            else:
-                os.environ[TRUST_ENV] = before
+        sys.stdout, sys.stderr = streams
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import json
 import sys
 from typing import List
 
+from .. import text
 from ..problems import Problem, UnusableInput
 from ..io.variant_file import Usable
 from ..validate import load_checked
@@ -73,3 +74,20 @@ def write_picture(svg: bytes, path: str, scale: float = 1.0) -> None:
         from ..files import atomic_write
         atomic_write(path, svg.decode("utf-8"))
     print(f"wrote {path}", file=sys.stderr)
+
+
+class TerminalText:
+    """A text stream that prints a value's control characters as escapes
+    (``\\x1b``), never obeyed: a name holding a terminal escape must not
+    recolour or rewrite the user's screen. Line breaks and tabs pass."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data: str) -> int:
+        if any(text.bad_characters(data, multiline=True)):
+            data = "".join(ch if ch in "\n\t" else text.shown(ch) for ch in data)
+        return self._stream.write(data)
+
+    def __getattr__(self, name):  # flush, isatty, encoding... as the stream has them
+        return getattr(self._stream, name)

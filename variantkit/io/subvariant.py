@@ -118,23 +118,38 @@ def _find_edge(edges: List[Edge], want: Edge) -> Optional[Tuple[int, Edge]]:
 
 # -- the other way: what a subvariant changes, from its base and its result ----
 
-_PROVINCE_KEYS = ("name", "aliases", "terrain", "center", "coasts", "offboard", "inside",
-                  "passable_in", "unit_pos", "label_pos")
-_POWER_KEYS = ("name", "adjective", "letter", "colour", "homes", "centers", "units")
+# Every field of the model, computed: a list written by hand beside it forgot `port`.
+_PROVINCE_KEYS = tuple(f.name for f in fields(Province) if f.name != "id")
+_POWER_KEYS = tuple(f.name for f in fields(Power) if f.name != "id")
+
+
+def _record_fields(cls, record: Dict[str, object], keys) -> Dict[str, object]:
+    """``record`` (defaults left out) with every key of ``keys``: a field left out
+    reads as its default's record form, so two objects compare field by field.
+    None stands for a field that has no value (a position, `inside`): cleared, it
+    cannot be stated as a patch."""
+    defaults = {f.name: f.default for f in fields(cls)}
+    out: Dict[str, object] = {}
+    for k in keys:
+        if k in record:
+            out[k] = record[k]
+        elif isinstance(defaults.get(k), bool):
+            out[k] = False
+        elif isinstance(defaults.get(k), str):
+            out[k] = ""
+        elif isinstance(defaults.get(k), tuple):
+            out[k] = {} if k == "coasts" else []
+        else:
+            out[k] = None
+    return out
 
 
 def _province_fields(p: Province) -> Dict[str, object]:
-    rec = province_to_record(p)
-    full = {"aliases": [], "center": False, "coasts": {}, "offboard": False, "passable_in": []}
-    full.update(rec)
-    return {k: full.get(k) for k in _PROVINCE_KEYS}
+    return _record_fields(Province, province_to_record(p), _PROVINCE_KEYS)
 
 
 def _power_fields(p: Power) -> Dict[str, object]:
-    full: Dict[str, object] = {"adjective": "", "letter": "", "colour": "", "homes": [], "units": [],
-                               "centers": None}
-    full.update(power_to_record(p))
-    return {k: full.get(k) for k in _POWER_KEYS}
+    return _record_fields(Power, power_to_record(p), _POWER_KEYS)
 
 
 def changes_between(base: Variant, edited: Variant) -> Changes:

@@ -20,6 +20,7 @@ import yaml
 from ..model import (Variant)
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
+from .. import text
 from .records import changes_from_record, variant_from_record, variant_to_record
 from .subvariant import apply_changes  # one module owns the merge rules
 from .yaml_source import SourceMap, read_yaml
@@ -213,6 +214,14 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     if kind == "required":
         return source.problem(path, "VK012", f"{where}: {err.message}",
                               "add the missing field")
+    if kind == "pattern" and err.validator_value in (text.LINE_PATTERN, text.TEXT_PATTERN):
+        multiline = err.validator_value == text.TEXT_PATTERN
+        return source.problem(path, "VK016", f"{where}: {_short(err.instance)} holds "
+                              f"{text.first_bad(err.instance, multiline)}",
+                              "a name, alias or path is one line of plain text: remove the character "
+                              "(control characters and line breaks would end a line in another judge's file)")
+    if kind == "pattern" and isinstance(err.instance, str) and text.first_bad(err.instance):
+        err.message += f": it holds {text.first_bad(err.instance)}"
     if kind in ("type", "enum", "const", "pattern", "minimum", "maximum", "minItems", "maxItems", "minLength"):
         return source.problem(path, "VK013", f"{where}: {err.message}",
                               _hint_for(kind, err))
@@ -223,14 +232,14 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     return source.problem(path, "VK010", f"{where}: {err.message}", "see schemas/variant.schema.json")
 
 
-_PATTERN_HINTS = {
-    "^[a-z0-9][a-z0-9_-]*$": "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
-    "^[a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a location is a province id or a coast such as 'spa/nc', in lowercase",
-    "^[AF] [a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?$": "a unit is written 'A par' or 'F spa/nc'",
-    "^[A-Z]$": "a power's letter is one capital letter",
-    "^#[0-9a-fA-F]{6}$": "a colour is written '#rrggbb'",
-    "^[SFW]-?[0-9]{1,6}[MRA]$": "a phase is written like S1901M (season, year, M/R/A; S-500M is 500 B.C.)",
-}
+_PATTERN_HINTS = {pattern + text.END: hint for pattern, hint in {
+    "^[a-z0-9][a-z0-9_-]*": "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
+    "^[a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?": "a location is a province id or a coast such as 'spa/nc', in lowercase",
+    "^[AF] [a-z0-9][a-z0-9_-]*(/[a-z0-9]+)?": "a unit is written 'A par' or 'F spa/nc'",
+    "^[A-Z]": "a power's letter is one capital letter",
+    "^#[0-9a-fA-F]{6}": "a colour is written '#rrggbb'",
+    "^[SFW]-?[0-9]{1,6}[MRA]": "a phase is written like S1901M (season, year, M/R/A; S-500M is 500 B.C.)",
+}.items()}
 
 
 def _short(value: Any) -> str:

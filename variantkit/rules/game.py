@@ -4,6 +4,7 @@ draw rule.  Works on the variant's records and graph only.
 """
 from __future__ import annotations
 
+import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Tuple
@@ -32,29 +33,43 @@ _SHARED_KEPT = 8
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
 
 
+# The editor plays and checks from worker threads: each lookup and update of the two
+# caches is one step under this lock (an unlocked move_to_end after another thread's
+# eviction raised KeyError). What is built, the slow part, is built outside it.
+_LOCK = threading.Lock()
+
+
 def shared_parser(variant: Variant) -> OrderParser:
     """The order parser of ``variant``, shared by its games like the graph
     (its name index costs milliseconds to build and remembers what it read)."""
-    got = _PARSERS.get(id(variant))
-    if got is None or got.variant is not variant:
-        got = _PARSERS[id(variant)] = OrderParser(variant)
+    with _LOCK:
+        got = _PARSERS.get(id(variant))
+        if got is not None and got.variant is variant:
+            _PARSERS.move_to_end(id(variant))
+            return got
+    got = OrderParser(variant)
+    with _LOCK:
+        _PARSERS[id(variant)] = got
         while len(_PARSERS) > _SHARED_KEPT:
             _PARSERS.popitem(last=False)
-    _PARSERS.move_to_end(id(variant))
     return got
 
 
 def shared_graph(variant: Variant, season: Optional[str]) -> Tuple[Graph, OrderChecker]:
     """The graph of ``variant`` in ``season`` and its order checker."""
     key = (id(variant), season)
-    got = _SHARED.get(key)
-    if got is None or got[0].variant is not variant:
-        graph = Graph(variant, season)
-        got = _SHARED[key] = (graph, OrderChecker(graph))
+    with _LOCK:
+        got = _SHARED.get(key)
+        if got is not None and got[0].variant is variant:
+            _SHARED.move_to_end(key)
+            return got
+    graph = Graph(variant, season)
+    built = (graph, OrderChecker(graph))
+    with _LOCK:
+        _SHARED[key] = built
         while len(_SHARED) > _SHARED_KEPT:
             _SHARED.popitem(last=False)
-    _SHARED.move_to_end(key)
-    return got
+    return built
 
 
 @dataclass
@@ -209,9 +224,11 @@ class Game:
     def _check_end(self, state: GameState) -> None:
         target = self.variant.victory
         counts = Counter(state.centers.values())
-        for p in self.variant.powers:
-            if counts[p.id] >= target:
-                self.winner = p.id
+        # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
+        # it at once: the one with more centres wins, and a tie wins for nobody yet
+        reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
+        if reached and (len(reached) == 1 or reached[0] > reached[1]):
+            self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
             self.drawn = True

@@ -14,6 +14,7 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
 from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
 from ..problems import Problem
+from .. import text
 from ..io.yaml_source import SourceMap
 
 
@@ -56,6 +57,7 @@ class _Checker:
         self.check_provinces()
         self.check_edges()
         self.check_names()
+        self.check_text()
         self.check_powers()
         self.check_rules()
         self.check_inside()
@@ -216,6 +218,37 @@ class _Checker:
                                 "variantkit reads it, but DPjudge rejects it; an export to DPjudge "
                                 "must rename it", "warning")
 
+    def check_text(self) -> None:
+        """The string rule (variantkit/text.py) on the model: a variant built by an
+        importer or the editor never passed the schema, which states the same rule."""
+        v = self.v
+        strings: List[Tuple[str, Tuple, bool]] = [(v.name, ("name",), False), (v.version, ("version",), False),
+                                                  (v.description, ("description",), True)]
+        strings += [(a, ("authors", i), False) for i, a in enumerate(v.authors)]
+        for p in v.provinces:
+            strings.append((p.name, ("provinces", p.id, "name"), False))
+            strings += [(a, ("provinces", p.id, "aliases", i), False) for i, a in enumerate(p.aliases)]
+            for c in p.coasts:
+                strings.append((c.name, ("provinces", p.id, "coasts", c.id, "name"), False))
+                strings += [(a, ("provinces", p.id, "coasts", c.id, "aliases", i), False)
+                            for i, a in enumerate(c.aliases)]
+        for pw in v.powers:
+            strings += [(pw.name, ("powers", pw.id, "name"), False),
+                        (pw.adjective, ("powers", pw.id, "adjective"), False)]
+        for value, path, multiline in strings:
+            if not value:
+                continue
+            where = "/".join(str(x) for x in path)
+            bad = text.first_bad(value, multiline)
+            if bad:
+                self.report(path, "VK016", f"{where}: {text.shown(value, 60)!r} holds {bad}",
+                            "a name, alias or path is one line of plain text: remove the character")
+                continue
+            for note in text.notes(value):
+                self.report(path, "VK114", f"{where}: {text.shown(value, 60)!r} {note}",
+                            "a player cannot tell it from the plain letters it looks like, and judges "
+                            "compare the characters: write it in plain letters unless it is meant", "warning")
+
     def check_powers(self) -> None:
         homes_owner: Dict[str, str] = {}
         letters: Dict[str, str] = {}
@@ -287,7 +320,8 @@ class _Checker:
             if r.victory * 2 <= centers:
                 self.report(("rules", "victory"), "VK140",
                             f"victory at {r.victory} is not above half of the {centers} centres",
-                            f"two powers could win at once: use at least {centers // 2 + 1}")
+                            "two powers may reach it at once: the one with more centres wins, a tie "
+                            f"wins for nobody; use at least {centers // 2 + 1} if that is not meant", "warning")
             elif r.victory > centers:
                 self.report(("rules", "victory"), "VK141",
                             f"victory at {r.victory} needs more than the {centers} centres",
