@@ -14,14 +14,46 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 from .model import Coast, Edge, Province, Terrain, Variant, split_location
 
 
+def judge_formats() -> List:
+    """The formats whose reader gives a judge's variant (every reader in the
+    registry but the drawing's own): a judge's file is read by these."""
+    from .formats import formats
+    return [f for f in formats().values() if f.reads and f.name != "svg"]
+
+
+def judge_file_patterns() -> List[str]:
+    """The file name patterns of a judge's file, for a file dialog."""
+    exts = {f.extension for f in judge_formats() if f.extension}
+    return sorted({"*.xml", "*.yaml"} | {f"*{e}" for e in exts})
+
+
 def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
     """The variant a judge's file describes: jDip's variants.xml (or its
-    folder), a DPjudge .map, or a variant file; and the problems of reading it."""
-    from .formats import jdip, dpjudge
-    if os.path.isdir(path) or path.lower().endswith(".xml"):
+    folder), a variant file, or any file a format of the registry reads by
+    its extension (a DPjudge or njudge .map: the first reader that makes a
+    variant of it); and the problems of reading it."""
+    from .formats import jdip
+    lower = path.lower()
+    if os.path.isdir(path) or lower.endswith(".xml"):
         return jdip.read(path)
-    if path.lower().endswith(".map"):
-        return dpjudge.read(path)
+    if lower.endswith((".yaml", ".yml")):
+        from .io import load
+        loaded = load(path)
+        return loaded.variant, loaded.report.problems
+    # a .map is DPjudge's or njudge's: the first reader that reads it without an error wins
+    tried: List[Tuple[Optional[Variant], List]] = []
+    for f in judge_formats():
+        if f.extension and lower.endswith(f.extension.lower()) and f.read is not None:
+            from .problems import UnusableInput
+            try:
+                got, said = f.read(path)
+            except UnusableInput as exc:
+                got, said = None, list(exc.problems)
+            if got is not None and not any(getattr(p, "severity", "") == "error" for p in said):
+                return got, said
+            tried.append((got, list(said)))
+    if tried:
+        return next((t for t in tried if t[0] is not None), tried[0])
     from .io import load
     loaded = load(path)
     return loaded.variant, loaded.report.problems

@@ -196,3 +196,22 @@ def test_the_notes_of_opening_a_drawing_are_listed_in_problems(window, qtbot, re
     window.open_path(str(MAPS / "standard"))
     wait_for_validation(qtbot, window)
     assert not any("from opening the file" in t for t in _lines(window))
+
+
+def test_the_judge_panel_reads_every_format_the_importers_read(window, qtbot, tmp_path):
+    """The dialog's filter comes from the formats registry; an njudge .map (not
+    DPjudge's, though the extension is the same) is read by the reader that reads it."""
+    import textwrap
+    from tests.export.test_webdip_njudge import NJUDGE
+    from variantkit.formats import formats
+    path = tmp_path / "mini.map"
+    path.write_text(textwrap.dedent(NJUDGE))
+    window.open_path(str(MAPS / "standard"))
+    panel = window.judge
+    readers = {f.extension for f in formats().values() if f.reads and f.name != "svg" and f.extension}
+    assert all(f"*{e}" in panel.dialog.nameFilters()[0] for e in readers)
+    panel = _read_judge_file(window, qtbot, path)
+    assert panel.note.text().startswith("mini.map: ") and "to take" in panel.note.text()
+    spaces = {panel.items[k][1].subject for k in panel.items
+              if not isinstance(panel.items[k][1], str) and panel.items[k][1].kind == "powers"}
+    assert spaces == {"f"} | {p.id for p in window.doc.variant.powers}  # njudge's one power, not garbage
