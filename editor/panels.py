@@ -54,7 +54,7 @@ class PropertiesPanel(QWidget):
         self.offboard.clicked.connect(lambda on: self._set("offboard", bool(on)))
         self.inside.editingFinished.connect(lambda: self._set("inside", self.inside.text().strip() or None))
         self.seasons.editingFinished.connect(lambda: self._set(
-            "passable_in", tuple(s.strip() for s in self.seasons.text().split(",") if s.strip())))
+            "passable_in", tuple(s.strip().lower() for s in self.seasons.text().split(",") if s.strip())))
         self.coasts.editingFinished.connect(self._set_coasts)
         doc.changed.connect(lambda _: self.show_province(self.pid))
         self.show_province(None)
@@ -365,6 +365,7 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
+        self.highlighted = None  # the pair shown picked on the map
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -396,6 +397,10 @@ class ProposalsPanel(QWidget):
                 self.items[id(item)] = (item, p)
             top.setExpanded("doubtful" in name or len(groups) <= 3)
         self.tree.blockSignals(False)
+        self.tree.resizeColumnToContents(0)  # the proposal whole; the reasons may run on
+        if self.highlighted is not None and not any({p.edge.a, p.edge.b} == set(self.highlighted) for p in pending):
+            self.highlighted = None  # accepted or rejected: the map no longer shows it picked
+            self.proposal_picked.emit(None)
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
@@ -448,7 +453,8 @@ class ProposalsPanel(QWidget):
 
     def _picked(self) -> None:
         chosen = self.picked()
-        self.proposal_picked.emit((chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None)
+        self.highlighted = (chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None
+        self.proposal_picked.emit(self.highlighted)
 
     def _accept_selected(self) -> None:
         chosen = self.picked()

@@ -355,8 +355,9 @@ def _link_offers(v: Variant, source: Variant) -> List[Offer]:
                 (not e.oneway or (now.a, now.b) == (a, b)):
             continue
         box = bool({split_location(a)[0], split_location(b)[0]} & boxes)
-        why = (f"the judge links them by {e.units.value}" + (f", the drawing by {now.units.value}" if now else
-                                                             ", the drawing does not"))
+        why = (f"the judge links them by {e.units.value}" + (", a strait" if e.strait else "")
+               + (f", the drawing by {now.units.value}" + (", a strait" if now.strait else "") if now else
+                  ", the drawing does not"))
         out.append(Offer("links", f"{a} - {b}", why, not box,
                          _then(_set_edge_exactly, goal)))
     theirs = {v_id: q_id for q_id, v_id in match.items()}

@@ -72,3 +72,23 @@ def test_a_powers_start_typed_in_one_field_and_its_name_suggesting_the_rest(wind
     qtbot.keyClicks(panel.fields["name"], "Naples")
     assert panel.fields["letter"].placeholderText() == "P" and panel.fields["adjective"].placeholderText() == \
         "Neapolitan"
+
+
+def test_small_defects_of_the_designers_path(window, qtbot, reference):
+    """Passable in takes Spring as spring; a proposal accepted is no longer
+    highlighted; the Proposals list shows each proposal whole."""
+    from tests.editor.test_designer import _click_proposal
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    panel = window.proposals
+    shown = [(item, p) for item, p in panel.items.values() if item.parent().isExpanded()]
+    item, first = shown[0]
+    _click_proposal(qtbot, panel, item.text(0))
+    assert window.scene.highlight == (first.edge.a, first.edge.b)
+    qtbot.mouseClick(panel.accept_one, Qt.MouseButton.LeftButton)
+    assert window.scene.highlight is None
+    item = max((i for i, _ in panel.items.values()), key=lambda i: len(i.text(0)))
+    assert panel.tree.columnWidth(0) >= panel.tree.fontMetrics().horizontalAdvance(item.text(0))
+    window.select_province("arc" if window.doc.variant.province("arc") else window.doc.variant.provinces[0].id)
+    pid = window.properties.pid
+    _type(qtbot, window.properties.seasons, "Spring")
+    assert window.doc.variant.province(pid).passable_in == ("spring",)
