@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
         self.validation.place_picked.connect(lambda key: self._to_dock(PLACES[key]))
+        self.validation.drawn_powers = self.proposals.drawn_powers
         self.doc.modified_changed.connect(lambda _: self._title())
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)

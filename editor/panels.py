@@ -187,6 +187,7 @@ class ValidationPanel(QWidget):
         self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
         self.notes: List = []
+        self.drawn_powers = None  # () -> the powers the drawing colours that the variant lacks
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
         self._running = []  # Python must keep the runnables alive while they run
@@ -243,8 +244,8 @@ class ValidationPanel(QWidget):
         warnings = sum(1 for p in problems if p.severity != "error")
         notes = sum(1 for p in problems if p.code in LINT_CODES)
         if heading:
-            left = what_is_left(self.doc.variant, pending,
-                                [p for p in problems if p.code not in waiting])
+            left = what_is_left(self.doc.variant, pending, [p for p in problems if p.code not in waiting],
+                                sorted(self.drawn_powers()) if self.drawn_powers else ())
             if left:
                 self.list.addItem(self._note(f"What is left ({len(left)}): click one to go where it is done"))
                 for step in left:

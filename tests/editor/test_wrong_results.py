@@ -182,6 +182,7 @@ def test_what_is_left_replaces_the_complete_heading_and_leads_where_each_step_is
     qtbot.keyClick(window.powers.fields["start"], Qt.Key.Key_Return)
     wait_for_validation(qtbot, window)
     assert not any("norway has" in t for t in _lines(window))
+    assert "  ☐ one power only: a game needs two or more" in _lines(window)
 
 
 def test_the_notes_of_opening_a_drawing_are_listed_in_problems(window, qtbot, reference):

@@ -17,17 +17,23 @@ class Left:
     where: str   # "proposals", "powers", "problems", "rules", or a province id
 
 
-def what_is_left(v: Variant, pending: int, problems: Sequence = ()) -> List[Left]:
-    """The steps left, first first; empty when the variant is a playable game."""
+def what_is_left(v: Variant, pending: int, problems: Sequence = (), drawn_powers: Sequence[str] = ()) -> List[Left]:
+    """The steps left, first first; empty when the variant is a playable game.
+    ``drawn_powers``: powers the drawing colours that the variant lacks."""
     out: List[Left] = []
     if pending:
         out.append(Left(f"{pending} proposed edge(s) to accept or reject", "proposals"))
+    if drawn_powers:
+        out.append(Left(f"the drawing colours {len(drawn_powers)} power(s) not added: "
+                        + ", ".join(drawn_powers), "proposals"))
     for p in v.provinces:
         odd = [c.id for c in p.coasts if c.id not in COAST_NAMES]
         if odd:  # judges name coasts by the compass; another id is one no other judge reads
             out.append(Left(f"{p.id}'s coast(s) {', '.join(odd)} to name as judges do (nc, sc, ec, wc)", p.id))
     if not v.powers:
         out.append(Left("no powers yet: name them", "powers"))
+    elif len(v.powers) == 1:
+        out.append(Left("one power only: a game needs two or more", "powers"))
     for pw in v.powers:
         if not pw.homes:
             out.append(Left(f"{pw.id} has no home centres", "powers"))
