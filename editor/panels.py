@@ -573,6 +573,8 @@ class PowersPanel(QWidget):
             self.fields[key].setPlaceholderText("")
         for key, value in values.items():
             self.fields[key].setText(value)
+        if p is not None and (not p.adjective or not p.letter):
+            self._suggest(p.name)  # a power added without them (the drawing's): suggested, taken on Apply
         if p is not None and p.colour and QColor(p.colour).isValid():
             self.swatch.setStyleSheet(f"background: {p.colour}")
         else:

@@ -92,3 +92,16 @@ def test_small_defects_of_the_designers_path(window, qtbot, reference):
     pid = window.properties.pid
     _type(qtbot, window.properties.seasons, "Spring")
     assert window.doc.variant.province(pid).passable_in == ("spring",)
+
+
+def test_the_drawings_powers_picked_are_offered_their_adjective_and_letter(window, qtbot, reference):
+    window.open_path(str(reference / "jdip" / "youngstown.svg"))
+    qtbot.mouseClick(window.proposals.add_powers, Qt.MouseButton.LeftButton)
+    panel = window.powers
+    window.docks["Powers"].raise_()
+    panel.pick.setCurrentText("japan")
+    assert panel.fields["adjective"].text() == "" and panel.fields["adjective"].placeholderText() == "Japanese"
+    assert panel.fields["letter"].placeholderText() == "J"
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    assert (window.doc.variant.power("japan").adjective, window.doc.variant.power("japan").letter) == \
+        ("Japanese", "J")
