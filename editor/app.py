@@ -24,8 +24,11 @@ def main(argv=None) -> int:
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+    from variantkit import logs
     from variantkit.problems import UnusableInput
+    from . import errors
     from .mainwindow import MainWindow
+    errors.install(logs.configure("editor"), ask=not headless)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("variantkit")
     window = MainWindow(ask=not headless)

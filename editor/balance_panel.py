@@ -8,6 +8,7 @@ panel and is shown with the result, so a figure can be reproduced later
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import List, Optional
 
@@ -56,7 +57,8 @@ class _BalanceJob(QRunnable):
         except Cancelled:
             self._emit(self.signals.failed, self.run_id, "cancelled")
             return
-        except Exception as exc:  # shown in the panel, never a crash of the editor
+        except Exception as exc:  # shown in the panel, never a crash of the editor; the traceback is logged
+            logging.getLogger(__name__).exception("the balance report failed")
             self._emit(self.signals.failed, self.run_id, f"the report failed: {exc!r}")
             return
         self._emit(self.signals.finished, self.run_id, report)

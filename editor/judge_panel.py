@@ -1,4 +1,4 @@
-"""What a judge's own file (jDip's variants.xml, a DPjudge .map, a variant)
+"""What a judge's own file (jDip's variants.xml, a DPjudge .map, godip's .go, Diplicity's .dvar, a variant)
 says that the drawing does not: its codes, the spaces the drawing leaves
 out, terrains, coasts, links, names, centres, powers with their homes and
 units.  Read once; listed by kind, the places where the judge contradicts
@@ -29,8 +29,8 @@ class JudgePanel(QWidget):
         self.source = None  # (file name, Variant)
         layout = QVBoxLayout(self)
         self.open_button = QPushButton("Read a judge's file...")
-        self.open_button.setToolTip("jDip's variants.xml, a DPjudge .map or a variant file: what it says that "
-                                    "the drawing does not is offered here")
+        self.open_button.setToolTip("jDip's variants.xml, a DPjudge .map, godip's variant .go, Diplicity's .dvar "
+                                    "or a variant file: what it says that the drawing does not is offered here")
         self.open_button.clicked.connect(lambda: self.dialog.open())
         layout.addWidget(self.open_button)
         self.note = QLabel()
@@ -49,7 +49,8 @@ class JudgePanel(QWidget):
         row.addWidget(self.take_picked)
         row.addWidget(self.take_all)
         layout.addLayout(row)
-        self.dialog = QFileDialog(self, "A judge's file: jDip's variants.xml, a DPjudge .map or a variant")
+        self.dialog = QFileDialog(self, "A judge's file: jDip's variants.xml, a DPjudge .map, godip's .go, "
+                                        "Diplicity's .dvar or a variant")
         self.dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         self.dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         # every format the importers read (the registry's), so a new reader arrives here by itself

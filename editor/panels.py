@@ -3,6 +3,7 @@
 imported drawing.  Every edit goes through an undo command."""
 from __future__ import annotations
 
+import logging
 import re
 from typing import List, Optional
 
@@ -155,7 +156,8 @@ class _Check(QRunnable):
             if not any(p.severity == "error" for p in problems):
                 # map lint as warnings (not the trial exports: too slow while editing)
                 problems = problems + lint(self.variant, portability=False)
-        except Exception as exc:  # shown in the panel, never a crash of the editor
+        except Exception as exc:  # shown in the panel, never a crash of the editor; the traceback is logged
+            logging.getLogger(__name__).exception("the check of the variant failed")
             from variantkit.problems import Problem
             problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
         try:

@@ -236,3 +236,31 @@ def test_the_diplomacy_packages_standard_drawing_with_a_judges_map(reference, ju
     assert _crossings(after).keys() == _crossings(target).keys()
     assert {p.id: (p.name, p.center) for p in after.provinces} == {p.id: (p.name, p.center) for p in target.provinces}
     assert {p.id: (p.homes, p.units) for p in after.powers} == {p.id: (p.homes, p.units) for p in target.powers}
+
+
+# godip's drawings with godip's own .go, and Diplicity's map with its .dvar: the
+# drawing has the shapes, the Go file or the JSON the nations, homes and units
+GODIP = [("godip/pure/puremap.svg", "godip/pure/pure.go", 0),
+         ("godip/hundred/hundredmap.svg", "godip/hundred/hundred.go", 1),
+         ("godip/classical/classicalmap.svg", "godip/classical/map.go", 0),
+         ("diplicity/classical/classical.d.svg", "diplicity/classical/classical.dvar", 0)]
+
+
+@pytest.mark.parametrize("drawing,judge_file,flagged", GODIP)
+def test_godip_drawings_get_their_powers_from_their_go(reference, drawing, judge_file, flagged):
+    from variantkit import edit
+    from variantkit.drawing.art import infer_svg, skeleton
+    from variantkit.review.diff import _crossings
+    from variantkit.from_judge import read_judge_file
+    path = reference / "corpus" / drawing
+    doc, inference = infer_svg(str(path))
+    drawn = edit.accept(replace(skeleton(doc, inference, "x", path.name), edges=()),
+                        [p.edge for p in inference.edges])
+    assert not drawn.powers
+    judge, _ = read_judge_file(str(reference / "corpus" / judge_file))
+    assert sum(o.disagrees for o in offers(drawn, judge)) == flagged
+    after, _ = take(drawn, judge)
+    assert _crossings(after).keys() == _crossings(judge).keys()
+    assert {(p.id, frozenset(p.homes), frozenset(p.units)) for p in after.powers} == \
+        {(p.id, frozenset(p.homes), frozenset(p.units)) for p in judge.powers}
+    assert offers(after, judge) == []

@@ -186,6 +186,8 @@ _ALL = (
          "list only the variant's supply centres, by id"),
         ("VK406", E, "centers.{power}[{index}]: {centre} is owned by {owner} and by {power}",
          "a centre has one owner"),
+        ("VK407", E, "the orders of {count} moving units depend on each other in a circle too long to adjudicate",
+         "a circle of moves may hold up to about 200 units: break it with a hold"),
         ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",
@@ -270,8 +272,6 @@ _ALL = (
         ("VK634", E, "{power} is a power with no homes, units or centres: a directive variantkit does not know?",
          "DPjudge reads an unknown word as a power's name; check the line"),
         ("VK701", W, "the alias {alias} of {province} is a power's name: DPjudge rejects it, left out", ""),
-        ("VK702", E, "{province} is passable in {seasons}",
-         "DPjudge's IN directive opens a shut space for one season only"),
         ("VK703", W, "{province} is an off-board box: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK704", W, "{province} lies inside {host}: DPjudge has no such mark, written as an ordinary space", ""),
         ("VK705", W, "the link {a} - {b} is open in {seasons} only: {format} has no seasonal links, "
@@ -308,7 +308,7 @@ _ALL = (
          "check the power names"),
         ("VK725", W, "the link {a} - {b} is written as an ordinary link "
          "(one-way and power-restricted links are not written)", ""),
-        ("VK726", W, "{province} is written as always open (seasonal spaces are not written)", ""),
+        ("VK726", W, "{province} is written as always open (the target has no such season)", ""),
         ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
          "jDip's coasts are nc, sc, ec and wc: rename the coast"),
         ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
@@ -325,15 +325,30 @@ _ALL = (
         ("VK737", E, "the id {id} is longer than 10 characters", "Diplicity rejects it after upload: shorten the id"),
         ("VK738", E, "the power {power} has an id or name over 50 characters", "shorten it"),
         ("VK739", W, "{power} has no colour: written as #888888", ""),
-        ("VK740", W, "the host's schema is not at hand: the file was not checked against it "
-         "(set VARIANTKIT_DIPLICITY_SCHEMA to its variant.schema.yaml)", ""),
+        ("VK740", W, "the host's schema is not at hand: checked against the schema's rules built into "
+         "variantkit instead", "put the host's variant.schema.yaml beside the output, in "
+         "~/.local/share/variantkit/diplicity/, or name it in VARIANTKIT_DIPLICITY_SCHEMA"),
         ("VK741", E, "the host's schema rejects {where}: {schema_message}", "report this as a bug"),
         ("VK742", E, "{province} links to unknown {other}", "report this as a bug"),
         ("VK743", E, "the link {a} - {b} is not the same from both ends", "report this as a bug"),
-        ("VK744", W, "{province} has no shape on the board: no path written", ""),
-        ("VK745", W, "the map is drawn on the schematic board: the variant's art was not given", ""),
+        ("VK744", W, "{province} has no shape in the drawing: its click area is a small diamond at its unit "
+                    "position", "draw the province in the variant's art"),
+        ("VK745", W, "the map is drawn on the schematic board: the variant has no drawing and none was given",
+         "give the variant a drawing (attach-art) or pass --art"),
         ("VK746", W, "the drawing {uri} is not a file beside variants.xml: imported without its art",
          "put the drawing beside variants.xml, or give it later with variantkit attach-art"),
+        ("VK770", E, "{what} holds a character a name may not: {character}",
+         "remove the character: a name is one line of printable text"),
+        ("VK771", E, "the written file does not read back as the host reads it: {what}", "report this as a bug"),
+        ("VK772", W, "the id {id} is written {written}: the host's ids are lowercase letters, digits and hyphens",
+         ""),
+        ("VK773", E, "two powers get the same id once written as the host's ids",
+         "give the powers ids of lowercase letters, digits and hyphens"),
+        ("VK774", W, "the rule option {option} is not written: Diplicity has no such adjudication modifier", ""),
+        ("VK775", E, "the name of {province} is longer than the host stores (50)", "shorten the name"),
+        ("VK776", E, "the host's schema cannot be read: missing, not a file or over its size limit",
+         "give the host's variant.schema.yaml"),
+        ("VK777", W, "{province} lies inside {other}: written as an ordinary province", ""),
         ("VK751", W, "{province} is impassable: left out (webDiplomacy draws it, it is no territory)", ""),
         ("VK752", W, "{province} is seasonal: written as always open", ""),
         ("VK753", W, "{count} territories have no unit position ({provinces}): mapX/mapY written as 0",
@@ -341,6 +356,31 @@ _ALL = (
         ("VK754", E, "the one-way link {a} -> {b}", "webDiplomacy makes every border two-way: make it two-way"),
         ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
         ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
+        ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
+        ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
+         "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
+        ("VK792", E, "{where} holds a character the target file cannot carry: {value}",
+         "remove the control character, or write it on one line"),
+        ("VK793", W, "the alias {alias} of {province} is left out: {why}", ""),
+        ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
+        ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
+        ("VK796", W, "the rule option {option} = {value} is not written: jDip has no such option", ""),
+        ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
+         "are not unique", "rename one of them"),
+        ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
+         "(jDip has no such mark; its moves are kept)", ""),
+        ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
+         "names with '/nc', '-nc' or '(north coast)' itself)", ""),
+        ("VK797", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "
+         "not a province code", ""),
+        ("VK798", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
+         "letter twice", ""),
+        ("VK799", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
+         "place or an order word", ""),
+        ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
+         "map reader refuses its IN directive)", ""),
+        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
+         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
         ("VK760", E, "the njudge map cannot be read: missing, binary or over its size limit",
          "an njudge map is a few kB: is this the right file?"),
         ("VK761", E, "cannot read the territory line {line}, or no territory lines",
@@ -352,6 +392,14 @@ _ALL = (
     ),
     _group(
         "drawings",
+        ("VK780", E, "the Diplicity variant cannot be read: missing, not UTF-8 JSON, or over its size limit",
+         "give the host's .dvar (or its .d.svg beside it)"),
+        ("VK781", E, "the Diplicity variant says something the host refuses: {what}", "see the message"),
+        ("VK782", W, "something Diplicity holds that a variant here cannot: {what}", ""),
+        ("VK785", E, "the godip variant cannot be read: missing, not UTF-8, over its size limit or no graph",
+         "give godip's variant .go file (the one that builds its graph)"),
+        ("VK786", E, "the godip variant says something that cannot be read: {what}", "see the message"),
+        ("VK787", W, "something godip does that a variant here cannot: {what}", ""),
         ("VK800", E, "not a readable SVG: {reason}", "open and re-save the file in a drawing program"),
         ("VK801", E, "the drawing nests deeper than {limit} levels", "flatten the groups in the drawing program"),
         ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),

@@ -880,3 +880,28 @@ def test_powers_the_judge_removes_are_not_offered_again(window, qtbot, reference
     assert len(window.doc.variant.powers) == 34 and window.proposals.add_powers.isHidden()
     window.doc.undo.undo()
     assert window.doc.variant.power("balkan") is not None
+
+
+def test_a_godip_drawing_gets_its_powers_from_its_go(window, qtbot, reference, tmp_path):
+    """godip's Hundred drawing opened, godip's hundred.go read in the panel
+    (as text, never run), everything taken in one step: England, Burgundy and
+    France with their homes and starting units; the map drawn with them."""
+    folder = reference / "corpus" / "godip" / "hundred"
+    window.open_path(str(folder / "hundredmap.svg"))
+    assert not window.doc.variant.powers
+    panel = _read_judge_file(window, qtbot, folder / "hundred.go")
+    kinds = {i.text(0).split(" (")[0] for i in _tree_items(panel.tree)}
+    assert any(k.startswith("powers") for k in kinds), kinds
+    steps = window.doc.undo.count()
+    qtbot.mouseClick(panel.take_all, Qt.MouseButton.LeftButton)
+    v = window.doc.variant
+    assert window.doc.undo.count() == steps + 1
+    assert {p.name: len(p.units) for p in v.powers} == {"England": 5, "Burgundy": 4, "France": 5}
+    assert set(v.power("england").homes) == {"cal", "dev", "guy", "lon", "nom"}
+    assert v.rules.options.get("build_any") is True
+    view = window.centralWidget() if hasattr(window, "centralWidget") else None
+    image = (view or window).grab().toImage()
+    shot = tmp_path / "godip-hundred.png"
+    assert image.save(str(shot)) and shot.stat().st_size > 10_000
+    window.doc.undo.undo()
+    assert not window.doc.variant.powers

@@ -11,7 +11,7 @@ never an exception; exit 1 or 2 must print at least one located error
 The default run is 15 to 40 inputs per reader (a few seconds each);
 ``pytest tests/safety/test_fuzz.py --fuzz-examples 2000`` runs more, and
 ``--fuzz-figures FILE`` writes inputs, crashes, slowest input and largest
-memory per reader to FILE (the figures in the README).  Each input's peak
+memory per reader to FILE (the figures in docs/benchmarks.md).  Each input's peak
 memory is traced (tracemalloc) and held to BUDGET_BYTES.
 """
 from __future__ import annotations

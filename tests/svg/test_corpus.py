@@ -4,7 +4,7 @@ its own judge plays on (read independently in tests/svg/corpus.py).
 Goal: army and fleet precision and recall and named coasts at least 0.99,
 except links no drawing can show, listed here by name with the reason.
 Where a drawing falls short, the test asserts the figure reached (the
-README's table gives them all)."""
+docs/drawings.md's table gives them all)."""
 
 import pytest
 

@@ -7,19 +7,28 @@ Exit codes: 0 clean, 1 problems found, 2 unusable input.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import List, Optional
 
+from .. import __version__, logs
 from ..files import TRUST_ENV, trusting
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
 from .output import TerminalText, print_problems
 
 GROUPS = (variant, render, convert, play, art, review)
+log = logging.getLogger(__name__)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="variantkit", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="variantkit",
+        description="Diplomacy variants: validate, compare, play, draw, and move them between judges and hosts.",
+        epilog="Exit codes: 0 clean, 1 problems found, 2 unusable input. "
+               "`variantkit COMMAND --help` tells each command's options.")
+    parser.add_argument("--version", action="version", version=f"variantkit {__version__}")
+    parser.add_argument("--verbose", action="store_true", help="log what is done on stderr (debug detail)")
     parser.add_argument("--trust", action="append", default=[], metavar="DIR",
                         help="a folder that files may reference besides the variant's own "
                              f"(repeatable; also {TRUST_ENV}, path-separated)")
@@ -32,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    log_path = logs.configure("variantkit", verbose=args.verbose)
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     try:
@@ -42,11 +52,20 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("variantkit: interrupted", file=sys.stderr)
+        return 130
     except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
         print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
                                 f"{exc.strerror or exc}", "check the path, its permissions and free space",
                                 str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
+    except Exception as exc:  # a bug of ours: one line here, the traceback in the log
+        log.exception("%s failed", args.command)
+        where = f"; the traceback is in {log_path}" if log_path else ""
+        print(f"variantkit {args.command}: internal error: {type(exc).__name__}: {exc}{where}. "
+              "Please report it.", file=sys.stderr)
+        return 3
     finally:
         sys.stdout, sys.stderr = streams
 

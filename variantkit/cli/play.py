@@ -3,6 +3,7 @@ orders of a game's phase, fuzz."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import sys
 import time
@@ -15,6 +16,8 @@ from ..problems import Problem, UnusableInput
 from ..rules.orders import Build, Waive
 from ..rules.fuzz import check_invariants, random_orders
 from ..rules.game import Game
+
+log = logging.getLogger(__name__)
 
 
 def register(sub) -> None:
@@ -245,7 +248,8 @@ def cmd_fuzz(args) -> int:
             before = str(game.state.phase)
             try:
                 game.process(orders)
-            except Exception as exc:  # the fuzzer reports any crash as a finding
+            except Exception as exc:  # the fuzzer reports any crash as a finding; the traceback is logged
+                log.exception("fuzz game %d (seed %s), %s: the adjudicator failed", n, args.seed, before)
                 print(f"game {n}, {before}: the adjudicator failed: {exc!r}", file=sys.stderr)
                 broken += 1
                 break

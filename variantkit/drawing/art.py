@@ -118,11 +118,18 @@ def compare(inference: Inference, variant: Variant, exclude_offboard: bool = Tru
 def board_for(variant: Variant, art_file: Optional[str] = None):
     """Where to draw each province: the variant's art when there is one (shapes
     matched through names and aliases), else the schematic board."""
+    from ..board.schematic import schematic_board
+    if not art_file:
+        return schematic_board(variant)
+    doc, inference = infer_svg(art_file)
+    return board_from(variant, doc, inference)
+
+
+def board_from(variant: Variant, doc, inference):
+    """The board of a drawing already read (``infer_svg``), its shapes matched
+    to the variant's provinces through names and aliases."""
     from ..board.schematic import Board, schematic_board
     board = schematic_board(variant)
-    if not art_file:
-        return board
-    doc, inference = infer_svg(art_file)
     names = NameIndex(variant)
     cells, points, labels = {}, dict(board.points), dict(board.labels)
     for rid, region in inference.regions.items():

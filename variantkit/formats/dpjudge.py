@@ -683,7 +683,6 @@ def read_dpjudge(path: str, variant_id: Optional[str] = None) -> DpjudgeResult:
 
 WRITE_KIND = {Terrain.LAND: "LAND", Terrain.COAST: "COAST", Terrain.WATER: "WATER",
         Terrain.IMPASSABLE: "SHUT"}
-WRITE_SEASON = {"spring": "SPRING", "fall": "FALL", "winter": "WINTER", "summer": "SUMMER"}
 
 
 def _alias(a: str) -> str:
@@ -717,7 +716,12 @@ def _merge(tokens: List[str]) -> List[str]:
 
 
 def dpjudge_text(v: Variant, report: ExportReport) -> str:
+    from .dpjudge_words import escaped, fit, norm
+    v = fit(v, report)
+    if not report.ok:
+        return ""
     provinces = {p.id: p for p in v.provinces}
+    place_names = {norm(n) for p in v.provinces for n in (p.name, p.id)}
     letters = {p.id: p.letter or p.name[0].upper() for p in v.powers}
     power_words = {normalize(w) for p in v.powers for w in (p.id, p.name, p.adjective) if w}
     lines: List[str] = [f"# {v.name}: written by variantkit from {v.id}", ""]
@@ -776,16 +780,13 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
                 water = provinces[pb].terrain is Terrain.WATER
                 case = "upper" if water or (p.id, pb, "army") in crossings else "title"
                 abuts[p.id].append(pb.upper() if case == "upper" else pb.capitalize())
-    seasonal = []
     for p in sorted(v.provinces, key=lambda p: p.id):
         kind = "PORT" if p.port else WRITE_KIND[p.terrain]
         if p.passable_in:
-            if len(p.passable_in) != 1:
-                report.refuse("VK702", f"{p.id} is passable in {', '.join(p.passable_in)}",
-                              "DPjudge's IN directive opens a shut space for one season only")
-                continue
-            seasonal.append(f"IN {WRITE_SEASON.get(p.passable_in[0], p.passable_in[0].upper())}: {kind} {p.id.upper()}")
-            kind = "SHUT"
+            # DPjudge's Map.py refuses its own IN directive ("BAD FROM DIRECTIVE", on its own
+            # loeb9.map too): a seasonal space is written open in every season
+            report.lost("VK783", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as open "
+                                 "in every season (DPjudge's map reader refuses its IN directive)")
         for c in p.coasts:
             lid = f"{p.id}/{c.id}"
             lines.append(f"{kind:<6} {lid.upper():<8} ABUTS {' '.join(_merge(abuts[lid]))}".rstrip())
@@ -797,13 +798,18 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if p.inside:
             report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, "
                         "written as an ordinary space")
-    lines.extend([""] + seasonal + ([""] if seasonal else []))
+    lines.append("")
 
     # powers and units
     homes: Set[str] = set()
     for pw in v.powers:
         letter = f":{pw.letter}" if pw.letter else ""
-        lines.append(f"{pw.id.upper()} ({(pw.adjective or pw.name).upper()}{letter}) "
+        own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
+        if norm(own) in place_names:  # DPjudge would take the adjective for the place
+            report.lost("VK799", f"the adjective {pw.adjective!r} of {pw.id} is written as {pw.id.upper()}: "
+                                 "DPjudge would read it as a place")
+            own = pw.id
+        lines.append(f"{pw.id.upper()} ({own.upper()}{letter}) "
                      + " ".join(h.upper() for h in pw.homes))
         homes.update(pw.homes)
         for u in pw.units:

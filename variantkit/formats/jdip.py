@@ -53,6 +53,8 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
     out: Dict[frozenset, int] = {}
     into: Dict[Tuple[str, str], int] = {}  # (from, into) -> modifier, as jDip states it
     for b in by_id.values():
+        if _seasonal_border(b):
+            continue  # read by _seasons
         # unitTypes beside a modifier only names who crosses (our edges say that)
         rest = [k for k in ("orderTypes", "year", "season", "phase") if b.get(k)]
         if b.get("unitTypes") and not b.get("baseMoveModifier"):
@@ -89,6 +91,41 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
                                     "is read as holding both ways (our edges are two-way)",
                                     f"check the edge {src} - {dst}", adjacency, severity="warning"))
     return out
+
+
+_SEASONS = ("spring", "fall")
+
+
+def _seasonal_border(b) -> bool:
+    """A border that closes a space, or the moves into it from some places, in
+    some seasons (and nothing else): a seasonal space or seasonal links."""
+    seasons = (b.get("season") or "").lower().replace(",", " ").split()
+    return (bool(seasons) and set(seasons) <= set(_SEASONS) and not b.get("baseMoveModifier")
+            and not any(b.get(k) for k in ("orderTypes", "year", "phase"))
+            and (b.get("unitTypes") or "").lower() in ("", "army", "fleet"))
+
+
+def _seasons(adj_root, ref) -> Tuple[Dict[str, Tuple[str, ...]], Dict[Tuple[str, str], Tuple[Tuple[str, ...], str]]]:
+    """The seasonal borders: spaces open only in some seasons (no ``from``),
+    and links open only in some seasons: (province, from) -> (open seasons,
+    the unit type closed, '' for both)."""
+    by_id = {b.get("id"): b for b in adj_root.iter("BORDER")}
+    spaces: Dict[str, Tuple[str, ...]] = {}
+    links: Dict[Tuple[str, str], Tuple[Tuple[str, ...], str]] = {}
+    for prov in adj_root.iter("PROVINCE"):
+        pid = prov.get("shortname", "").lower()
+        for bid in (prov.get("borders") or "").split():
+            b = by_id.get(bid)
+            if b is None or not _seasonal_border(b):
+                continue
+            closed = set((b.get("season") or "").lower().replace(",", " ").split())
+            open_in = tuple(s for s in _SEASONS if s not in closed)
+            froms = [split_location(ref(r))[0] for r in (b.get("from") or "").replace(",", " ").split()]
+            if not froms:
+                spaces[pid] = open_in
+            for other in froms:
+                links[(pid, other)] = (open_in, (b.get("unitTypes") or "").lower())
+    return spaces, links
 
 
 def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Variant], List[Problem]]:
@@ -164,6 +201,9 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                 problems.append(Problem("VK722", f"{pid}: unknown adjacency type {kind!r}",
                                         "jDip knows mv, xc, nc, sc, ec, wc", adjacency, severity="warning"))
     modifiers = _move_modifiers(adj_root, _ref, army, fleet, problems, adjacency)
+    season_spaces, season_links = _seasons(adj_root, _ref)
+    ports = {prov.get("shortname", "").lower() for prov in adj_root.iter("PROVINCE")
+             if (prov.get("isConvoyableCoast") or "").lower() == "true"}
     # a fleet reaching the main space of a multi-coast province means one of its coasts
     def fleet_target(src: str, ref: str) -> List[str]:
         prov, coast = split_location(ref)
@@ -182,7 +222,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                    else Terrain.LAND if has_army else Terrain.WATER if has_fleet
                    else Terrain.IMPASSABLE)
         provinces.append(Province(pid, full, terrain, tuple(a for a in aliases if a != pid),
-                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ())))))
+                                  coasts=tuple(Coast(c, coast_name(c)) for c in sorted(coasts.get(pid, ()))),
+                                  passable_in=season_spaces.get(pid, ()), port=pid in ports))
     edges: Dict[Tuple[str, str], Dict[str, bool]] = {}
     for src, dsts in army.items():
         for dst in dsts:
@@ -193,8 +234,18 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             for dst in fleet_target(src, ref):
                 first, second = sorted((src, dst))
                 edges.setdefault((first, second), {"army": False, "fleet": False})["fleet"] = True
+    def link_seasons(a: str, b: str, units: Crossing) -> Tuple[str, ...]:
+        pa, pb = split_location(a)[0], split_location(b)[0]
+        for key in ((pb, pa), (pa, pb)):
+            if key in season_links:
+                open_in, closed_to = season_links[key]
+                if closed_to in ("", units.value):  # a border for the other unit type is not this link's
+                    return open_in
+        return ()
+
     edge_list = [Edge(a, b, Crossing.of(k["army"], k["fleet"]),
-                      modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0))
+                      modifier=modifiers.get(frozenset((split_location(a)[0], split_location(b)[0])), 0),
+                      seasons=link_seasons(a, b, Crossing.of(k["army"], k["fleet"])))
                  for (a, b), k in sorted(edges.items())]
 
     def power_key(name: str) -> str:
@@ -365,12 +416,20 @@ JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def write_map_svg(v: Variant, path: str, board) -> None:
+def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] = None) -> None:
     """jDip's map: ``MapLayer`` shapes ``_xxx``, ``MouseLayer`` hit areas ``xxx``
-    and coasts ``xxx-nc``, and the ``jdipNS:PROVINCE_DATA`` block of unit and
-    supply-centre positions."""
+    and coasts ``xxx-nc``, the ``jdipNS:PROVINCE_DATA`` block of unit and
+    supply-centre positions, and the powers' colours as jDip styles them (a
+    class per power named as the power, and ``unit`` + that name)."""
     root = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS, "jdipNS": JDIP_NS})
     root.set("viewBox", f"0 0 {board.width:.0f} {board.height:.0f}")
+    rules = []
+    for pw in v.powers:
+        cls = (names or {}).get(pw.id, pw.name).lower()
+        if pw.colour and re.fullmatch(r"#[0-9a-fA-F]{3,8}", pw.colour) and re.fullmatch(r"[a-z][a-z0-9_-]*", cls):
+            rules.append(f".{cls} {{fill:{pw.colour}}} .unit{cls} {{fill:{pw.colour}}}")
+    if rules:
+        etree.SubElement(root, f"{{{SVG_NS}}}style", type="text/css").text = "\n".join(rules)
     data = etree.SubElement(root, f"{{{JDIP_NS}}}PROVINCE_DATA")
     layer = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MapLayer")
     mouse = etree.SubElement(root, f"{{{SVG_NS}}}g", id="MouseLayer")
@@ -393,113 +452,232 @@ def write_map_svg(v: Variant, path: str, board) -> None:
     atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
 
 
-def _write_borders(v: Variant, root) -> Dict[str, List[str]]:
-    """Edge modifiers as jDip borders: one per province, modifier and unit
-    type, naming the provinces a move comes from.  Returns province -> ids."""
-    into: Dict[Tuple[str, int, str], Set[str]] = defaultdict(set)
+def _jdip_season(season: str) -> Optional[str]:
+    return {"spring": "spring", "fall": "fall", "autumn": "fall", "summer": "summer",
+            "winter": "winter"}.get(season.lower())
+
+
+def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Dict[str, List[str]]:
+    """jDip's BORDERs, each on the province it guards: a move modifier (no unit
+    type: a unit type on a border is a ban on it in jDip), a seasonal space
+    (closed in the seasons it is not passable in) and a seasonal link (closed,
+    for the units that use it, to moves from its other end).  Returns
+    province -> border ids."""
+    specs: List[Tuple[str, Dict[str, str]]] = []  # (province guarded, attributes)
+    into: Dict[Tuple[str, int], Set[str]] = defaultdict(set)
+    crossings: Dict[frozenset, Set[Crossing]] = defaultdict(set)
     for e in v.edges:
-        if not e.modifier:
-            continue
+        crossings[frozenset((split_location(e.a)[0], split_location(e.b)[0]))].add(e.units)
+    for e in v.edges:
         a, b = split_location(e.a)[0], split_location(e.b)[0]
-        units = "" if e.units is Crossing.BOTH else e.units.value
-        for dst, src in ([(b, a)] if e.oneway else [(b, a), (a, b)]):
-            into[(dst, e.modifier, units)].add(src)
-    if not into:
+        if a not in kept or b not in kept:
+            continue
+        pairs = [(b, a)] if e.oneway else [(b, a), (a, b)]
+        if e.modifier:
+            for dst, src in pairs:
+                into[(dst, e.modifier)].add(src)
+            if e.units is not Crossing.BOTH and len(crossings[frozenset((a, b))]) > 1:
+                report.lost("VK791", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} ({e.units.value}) "
+                                     "holds for every unit crossing there in jDip",
+                            "jDip's move modifiers hold per province pair, not per unit type")
+        if e.seasons:
+            closed = [s for s in v.rules.seasons if s not in e.seasons]
+            written = [_jdip_season(s) for s in closed]
+            if not closed or None in written:
+                report.seasonal_link(e, "jDip")
+                continue
+            for dst, src in pairs:
+                attrs = {"description": f"closed from {src} in {', '.join(closed)}", "from": src,
+                         "season": " ".join(str(w) for w in written)}
+                if e.units is not Crossing.BOTH:
+                    attrs["unitTypes"] = e.units.value
+                specs.append((dst, attrs))
+    for (dst, mod), srcs in sorted(into.items()):
+        specs.append((dst, {"description": f"move modifier {mod:+d} into {dst}", "from": " ".join(sorted(srcs)),
+                            "baseMoveModifier": str(mod)}))
+    for p in v.provinces:
+        if p.passable_in and p.id in kept:
+            closed = [s for s in v.rules.seasons if s not in p.passable_in]
+            written = [_jdip_season(s) for s in closed]
+            if None in written or not closed:
+                report.lost("VK726", f"{p.id} is written as always open (the target has no such season: {closed})")
+                continue
+            specs.append((p.id, {"description": f"{p.name} is closed in {', '.join(closed)}",
+                                 "season": " ".join(str(w) for w in written)}))
+    if not specs:
         return {}
     defs = etree.SubElement(root, "BORDER_DEFINITIONS")
     out: Dict[str, List[str]] = defaultdict(list)
-    for (dst, mod, units), srcs in sorted(into.items()):
-        bid = f"mod_{dst}_{len(out[dst]) + 1}"
-        attrs = {"id": bid, "description": f"move modifier {mod:+d} into {dst}",
-                 "from": " ".join(sorted(srcs)), "baseMoveModifier": str(mod)}
-        if units:
-            attrs["unitTypes"] = units
-        etree.SubElement(defs, "BORDER", **attrs)
+    for dst, attrs in specs:
+        bid = f"b_{dst}_{len(out[dst]) + 1}"
+        etree.SubElement(defs, "BORDER", id=bid, **attrs)
         out[dst].append(bid)
     return out
 
 
+def _number(version: str) -> Optional[str]:
+    """jDip reads a variant's version as a decimal number."""
+    return version if re.fullmatch(r"\d{1,6}(\.\d{1,6})?", version or "") else None
+
+
+def _power_names(v: Variant, report: ExportReport) -> Dict[str, str]:
+    """Each power's name as jDip orders and files name it: one word (jDip's
+    order parser splits at whitespace), distinct from every other power's
+    name and adjective."""
+    out: Dict[str, str] = {}
+    taken: Set[str] = set()
+    for pw in v.powers:
+        name = re.sub(r"\s+", "", pw.name) or pw.id
+        if name != pw.name:
+            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: jDip's power names are one word")
+        if name.lower() in taken:
+            name = pw.id
+            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: its name is taken")
+        out[pw.id] = name
+        taken.update({name.lower(), (pw.adjective or name).lower()})
+    return out
+
+
+def _refuse_controls(v: Variant, report: ExportReport) -> None:
+    """XML 1.0 cannot hold most control characters (lxml refuses them): say
+    which string holds one, before anything is written."""
+    strings = [("the variant's name", v.name), ("the description", v.description)]
+    strings += [(f"{p.id}'s name", p.name) for p in v.provinces]
+    strings += [(f"{p.id}'s alias {a!r}", a) for p in v.provinces for a in p.aliases]
+    strings += [(f"{pw.id}'s name", pw.name) for pw in v.powers]
+    strings += [(f"{pw.id}'s adjective", pw.adjective) for pw in v.powers]
+    from ..text import bad_characters, describe, shown
+    probe = etree.Element("probe")
+    for where, value in strings:
+        bad = bad_characters(value, multiline=where == "the description")
+        try:
+            probe.set("value", value)  # and what XML 1.0 itself cannot carry
+        except ValueError:
+            bad = bad or [(0, next(c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000))]
+        if bad:
+            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}, which a jDip file cannot carry: "
+                                   f"{shown(value)}", "remove the character, or write it on one line")
+
+
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
     """Write ``variants.xml``, ``NAME_adjacency.xml`` and the map ``NAME.svg``
-    (from the variant's art, else the schematic board) into the folder ``path``."""
+    (from the variant's art, else the schematic board) into the folder ``path``.
+    Every attribute jDip's DTD would default is written out (jDip reads the
+    files without their DTD)."""
     report = ExportReport(path)
     for e in v.edges:
         if e.oneway or e.powers:
             report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
                                  "(one-way and power-restricted links are not written)")
-        if e.seasons:
-            report.seasonal_link(e, "jDip")
     for p in v.provinces:
-        if p.passable_in:
-            report.lost("VK726", f"{p.id} is written as always open (seasonal spaces are not written)")
         if p.coasts and any(c.id not in COAST_KINDS for c in p.coasts):
             report.refuse("VK727", f"{p.id} has a coast jDip cannot name ({', '.join(c.id for c in p.coasts)})",
                           "jDip's coasts are nc, sc, ec and wc: rename the coast")
-    if v.rules.draw_after_static_falls:
-        report.lost("VK708", "the draw rule is written as YEARS_WITHOUT_SC_CAPTURE")
+        if any(c.aliases for c in p.coasts):
+            report.lost("VK779", f"the coast aliases of {p.id} are not written: jDip has none (it reads a "
+                                 "province's names with '/nc', '-nc' or '(north coast)' itself)")
+        if p.offboard or p.inside:
+            report.lost("VK778", f"{p.id} is " + ("an off-board box" if p.offboard else f"inside {p.inside}")
+                        + ": written as an ordinary space (jDip has no such mark; its moves are kept)")
+    named: Dict[str, str] = {}
+    for p in v.provinces:
+        for n in {p.id.lower(), p.name.lower()}:
+            if named.setdefault(n, p.id) != p.id:
+                report.refuse("VK747", f"the name {n!r} of {p.id} is also a name of {named[n]}: jDip refuses "
+                                       "a map whose names are not unique", "rename one of them")
+    _refuse_controls(v, report)
     if not report.ok:
         return report
+    # an impassable space is written as jDip writes Switzerland: a land space nothing reaches
+    kept = {p.id for p in v.provinces}
+    names = _power_names(v, report)
+    from .jdip_names import safe_aliases
+    aliases, dropped, unreadable = safe_aliases(
+        [(p.id, p.name, p.aliases, [c.id for c in p.coasts]) for p in v.provinces if p.id in kept],
+        partial_span=2 * len(v.powers))
+    for prov, alias, why in sorted(set(dropped)):
+        report.lost("VK793", f"the alias {alias!r} of {prov} is left out: {why}")
+    for loc, why in unreadable:
+        report.lost("VK794", f"jDip's order parser cannot read {loc!r}: {why}", "players type another name")
     os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
-    borders = _write_borders(v, root)
+    borders = _write_borders(v, root, report, kept)
     # province -> adjacency kind ("mv", "xc" or a coast) -> the refs it reaches
     moves: Dict[str, Dict[str, Set[str]]] = defaultdict(lambda: defaultdict(set))
     for e in v.edges:
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
+            if split_location(a)[0] not in kept or split_location(b)[0] not in kept:
+                continue
             if e.units.army:
                 moves[a]["mv"].add(b)
             if e.units.fleet:
                 prov, coast = split_location(a)
                 moves[prov][coast or "xc"].add(b.replace("/", "-"))
     for p in v.provinces:
-        el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id)
+        if p.id not in kept:
+            continue
+        el = etree.SubElement(root, "PROVINCE", fullname=p.name, shortname=p.id,
+                              isConvoyableCoast="true" if p.port else "false")
         if borders.get(p.id):
             el.set("borders", " ".join(borders[p.id]))
-        for a in p.aliases:
+        for a in aliases[p.id]:
             etree.SubElement(el, "UNIQUENAME", name=a)
         kinds = moves.get(p.id, {})
+        if p.terrain in (Terrain.LAND, Terrain.COAST, Terrain.IMPASSABLE) and not kinds.get("mv"):
+            # an island: jDip knows a space armies may stand on by its own code among its army moves
+            kinds = dict(kinds, mv={p.id})
         if not kinds:
-            etree.SubElement(el, "ADJACENCY", type="mv", refs=p.id)
+            kinds = {"xc": {p.id}}
         for kind in ("mv", "xc") + COAST_KINDS:
             if kinds.get(kind):
                 etree.SubElement(el, "ADJACENCY", type=kind, refs=" ".join(sorted(kinds[kind])))
     atomic_write(os.path.join(path, adj_name),
                  etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
     vroot = etree.Element("VARIANTS")
-    etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name
+    etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name or v.id
     # the drawing is named through a MAP_DEFINITION, which a MAP_GRAPHIC refers to by id
     etree.SubElement(vroot, "MAP_DEFINITION", id=f"{v.id}-map", title=v.name, URI=f"{v.id}.svg",
                      thumbURI=f"{v.id}.svg", preferredUnitStyle="modern")
-    var = etree.SubElement(vroot, "VARIANT", name=v.name, version=v.version or "1.0")
-    etree.SubElement(var, "DESCRIPTION").text = v.description
+    version = _number(v.version)
+    if version is None:
+        version = "1.0"
+        if v.version:
+            report.lost("VK795", f"the version {v.version!r} is written as 1.0: jDip's versions are numbers")
+    var = etree.SubElement(vroot, "VARIANT", name=v.name, version=version, default="false")
+    etree.SubElement(var, "DESCRIPTION").text = v.description or v.name or v.id
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
+    for option, value in sorted(v.rules.options.items()):
+        if option != "build_any" and value not in (False, None, ""):
+            report.lost("VK796", f"the rule option {option} = {value} is not written: jDip has no such option")
+    if v.rules.options.get("build_any"):
+        opts = etree.SubElement(var, "RULEOPTIONS")
+        etree.SubElement(opts, "RULEOPTION", name="OPTION_BUILDS", value="VALUE_BUILDS_ANY_OWNED")
     for pw in v.powers:
-        etree.SubElement(var, "POWER", name=pw.name, active="true", adjective=pw.adjective)
+        etree.SubElement(var, "POWER", name=names[pw.id], active="true", adjective=pw.adjective or names[pw.id])
     season = dict(S="Spring", F="Fall", W="Winter")[v.rules.start[0]]
     kind = dict(M="Movement", R="Retreat", A="Adjustment")[v.rules.start[-1]]
-    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}")
+    etree.SubElement(var, "STARTINGTIME", turn=f"{season}, {v.rules.start[1:-1]}, {kind}", allowBCYears="false")
     vc = etree.SubElement(var, "VICTORYCONDITIONS")
     etree.SubElement(vc, "WINNING_SUPPLY_CENTERS", value=str(v.victory))
     if v.rules.draw_after_static_falls:
         etree.SubElement(vc, "YEARS_WITHOUT_SC_CAPTURE", value=str(v.rules.draw_after_static_falls))
-    home_of = {h: pw.id for pw in v.powers for h in pw.homes}
+    home_of = {h: names[pw.id] for pw in v.powers for h in pw.homes}
+    owner_of = {c: names[pw.id] for pw in v.powers for c in pw.starting_centers}
     for c in v.centers:
-        attrs = {"province": c}
-        if c in home_of:
-            attrs.update(homepower=home_of[c], owner=home_of[c])
-        etree.SubElement(var, "SUPPLYCENTER", **attrs)
+        etree.SubElement(var, "SUPPLYCENTER", province=c, homepower=home_of.get(c, "none"),
+                         owner=owner_of.get(c, "none"))
     for pw in v.powers:
         for u in pw.units:
             prov, coast = split_location(u.location)
-            attrs = dict(province=prov, power=pw.id, unit="army" if u.type is UnitType.ARMY else "fleet")
+            attrs = dict(province=prov, power=names[pw.id], unit="army" if u.type is UnitType.ARMY else "fleet")
             if coast:
                 attrs["unitcoast"] = coast
             etree.SubElement(var, "INITIALSTATE", **attrs)
     from ..drawing.art import board_for
     if not art_file:
         report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
-    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file))
+    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file), names)
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
     atomic_write(os.path.join(path, "variants.xml"),
                  etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())

@@ -8,6 +8,7 @@ shapely geometry, from the variant's art (:func:`shapes_from_art`).
 from __future__ import annotations
 
 import itertools
+import logging
 import tempfile
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 
@@ -15,6 +16,8 @@ from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from .reach import Reach, province_neighbours
+
+log = logging.getLogger(__name__)
 
 Shapes = Mapping[str, Any]  # province id -> shapely geometry
 # export findings about how the export was run, not about the map
@@ -183,8 +186,10 @@ class _Lint:
             with tempfile.TemporaryDirectory() as tmp:
                 try:
                     report = fmt.export(self.v, f"{tmp}/out{fmt.extension}")
-                except Exception as exc:  # a writer that fails is itself a finding
-                    self.warn((), "VK556", f"{name}: the export failed: {exc}", "report this as a bug")
+                except Exception as exc:  # a writer that fails is itself a finding; its traceback is logged
+                    log.exception("the %s export of %s failed", name, self.v.id)
+                    self.warn((), "VK556", f"{name}: the export failed: {type(exc).__name__}: {exc}",
+                              "report this as a bug (the traceback is in the log)")
                     continue
             by_code: Dict[str, List[Problem]] = {}
             for p in report.problems:

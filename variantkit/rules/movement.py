@@ -25,6 +25,7 @@ from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from ..graph import Graph
 from ..model import UnitType
+from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
 from .orders import Convoy, Hold, Move, Order, Support, describe
 from .outcomes import Code, Outcome
@@ -432,11 +433,36 @@ class Resolver:
                                       and self.resolve((SUPPORT, s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
+    def _tail_first(self) -> List[str]:
+        """The moves, each chain of moves (A a-b, A b-c, A c-d...) from its tail:
+        a decision then finds the one it depends on already made, and recursion
+        stays shallow. From its head, a chain of 400 moves recursed past Python's
+        limit; the decisions do not depend on the order they are made in."""
+        order: List[str] = []
+        seen: Set[str] = set()
+        for start in self.moves:
+            chain = []
+            prov = start
+            while prov in self.moves and prov not in seen:
+                seen.add(prov)
+                chain.append(prov)
+                prov = _P[self.dest_loc[prov]]
+            order.extend(reversed(chain))
+        return order
+
     def run(self) -> MovementResult:
-        for prov in list(self.moves):
-            self.resolve((MOVE, prov))
-        for prov in list(self.supports):
-            self.resolve((SUPPORT, prov))
+        try:
+            for prov in self._tail_first():
+                self.resolve((MOVE, prov))
+            for prov in list(self.supports):
+                self.resolve((SUPPORT, prov))
+        except RecursionError:
+            # a circle of moves is decided around the whole circle at once: one of some
+            # hundreds of units goes deeper than Python allows; said, never a traceback
+            raise UnusableInput([Problem(
+                "VK407", f"the orders of {len(self.moves)} moving units depend on each other in a circle "
+                "too long to adjudicate", "a circle of moves may hold up to about 200 units: "
+                "break it with a hold")])
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
         result = self.result

@@ -2,7 +2,9 @@
 hidden.  ``provinces``: one shape per province, its id the code (``x/nc`` a
 coast), all filled black; ``supply-centers`` and ``province-centers``:
 markers ``parCenter`` (a centre, and where a unit stands); ``names``: the
-labels.  Everything else (``background``, borders, ``noise``, copies of the
+labels.  The host's current map (``.d.svg``) moves coasts to ``named-coasts``,
+positions to ``unit-positions`` (circles whose id is the location) and names
+to ``province-names``.  Everything else (``background``, borders, ``noise``, copies of the
 markers) is art, read only for terrain: the background's land shapes say
 which provinces are land."""
 from __future__ import annotations
@@ -15,6 +17,8 @@ from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
 
 PROVINCES, CENTRES, POSITIONS, NAMES = "provinces", "supply-centers", "province-centers", "names"
+# the host's current map (.d.svg): coasts, unit positions and names in layers of their own
+COASTS, UNIT_POSITIONS, PROVINCE_NAMES = "named-coasts", "unit-positions", "province-names"
 ART = ("background", "foreground")
 
 
@@ -34,7 +38,7 @@ def read(doc: SvgDocument) -> Reading:
     provinces: Dict[str, DrawnShape] = {}
     coasts: List[DrawnShape] = []
     for s in doc.shapes:
-        if s.layer != PROVINCES or not _code(s):
+        if s.layer not in (PROVINCES, COASTS) or not _code(s):
             continue
         code = _code(s)
         m = COAST_ID.match(code)
@@ -52,7 +56,9 @@ def read(doc: SvgDocument) -> Reading:
             reading.unit_pos.setdefault(loc, middle(s.rings))
             if s.layer == CENTRES:
                 reading.centres.add(split_location(loc)[0])
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == NAMES]
+        elif s.layer == UNIT_POSITIONS and s.id:  # a circle r=10 whose id is the location
+            reading.unit_pos[s.id.strip().lower()] = middle(s.rings)
+    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer in (NAMES, PROVINCE_NAMES)]
     # strokes of the art may draw links between spaces that do not touch (pure's capitals)
     reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
                      if s.layer in ART and (s.fill or "none") == "none" for r in s.rings]

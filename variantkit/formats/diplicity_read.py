@@ -1,0 +1,294 @@
+"""Diplicity's variant JSON (``.dvar``), read as the host reads it, with its
+layered map (``NAME.d.svg`` beside it) as the variant's art.
+
+The id is the file's own ``id``, never the file name (``classical.d.svg``
+is the map of the variant whose id the ``.dvar`` gives).  A province with
+named coasts is a coast province; the host's extra fleet links to the parent
+of a two-coast province (``aeg``-``bul`` beside ``aeg``-``bul/sc``) cannot
+be ordered on our board and are left out, counted in one warning.  What our
+variants cannot hold (dominance rules, non-playable nations, other victory
+conditions, a phase cycle other than spring and fall) is reported.  Every
+problem is located: the file, the line of the record, the value.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant
+from ..problems import Problem, UnusableInput
+
+MAX_BYTES = 5 * 1024 * 1024      # the host's largest .dvar is under 100 kB
+TERRAIN = {"land": Terrain.LAND, "sea": Terrain.WATER, "coastal": Terrain.COAST}
+CROSSING = {"army": Crossing.ARMY, "fleet": Crossing.FLEET, "both": Crossing.BOTH}
+UNIT = {"Army": UnitType.ARMY, "Fleet": UnitType.FLEET}
+KIND = {"Movement": "M", "Retreat": "R", "Adjustment": "A"}
+BUILD_ANY = "allow-builds-in-non-home-centers"
+SVG_SUFFIX = ".d.svg"
+
+
+def companion(path: str) -> Tuple[str, Optional[str]]:
+    """The ``.dvar`` and its map from either one (or a folder holding one pair)."""
+    if os.path.isdir(path):
+        found = sorted(f for f in os.listdir(path) if f.endswith(".dvar"))
+        if len(found) != 1:
+            raise UnusableInput([Problem("VK780", f"the folder holds {len(found)} .dvar files, not one",
+                                         "give the .dvar file itself", path)])
+        path = os.path.join(path, found[0])
+    if path.endswith(SVG_SUFFIX):
+        dvar = path[: -len(SVG_SUFFIX)] + ".dvar"
+        return dvar, path
+    svg = os.path.splitext(path)[0] + SVG_SUFFIX
+    return path, (svg if os.path.isfile(svg) else None)
+
+
+class _Lines:
+    """Lines of records in the JSON text, so each problem names its line."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def of(self, *needles: str) -> Optional[int]:
+        at = 0
+        for n in needles:
+            i = self.text.find(n, at)
+            if i < 0:
+                return None
+            at = i
+        return self.text.count("\n", 0, at) + 1
+
+
+def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
+    from ..files import read_limited
+    raw = read_limited(path, MAX_BYTES, "VK780", "Diplicity variant", "give the host's .dvar (a few tens of kB)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnusableInput([Problem("VK780", f"the file is not UTF-8 (byte {exc.start})",
+                                     "the host stores .dvar files as UTF-8 JSON", path)])
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnusableInput([Problem("VK780", f"not JSON: {exc.msg}", "give the host's .dvar", path,
+                                     exc.lineno, exc.colno)])
+    if not isinstance(doc, dict):
+        raise UnusableInput([Problem("VK780", "the file is JSON but not an object", "give the host's .dvar", path)])
+    return doc, _Lines(text)
+
+
+_SHAPE = {"id": str, "name": str, "nations": list, "provinces": list, "initialState": dict,
+          "phaseProgression": dict, "victoryConditions": list}
+
+
+def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
+    dvar_path, svg_path = companion(path)
+    doc, lines = _load_json(dvar_path)
+    problems: List[Problem] = []
+
+    def bad(message: str, hint: str, *needles: str, severity: str = "error") -> None:
+        line = lines.of(*needles) if needles else None
+        if severity == "error":
+            problems.append(Problem("VK781", message, hint, dvar_path, line))
+        else:
+            problems.append(Problem("VK782", message, hint, dvar_path, line, severity="warning"))
+
+    for field_name, want in _SHAPE.items():
+        if not isinstance(doc.get(field_name), want):
+            bad(f"the field {field_name!r} is missing or not a {want.__name__}",
+                "give the host's .dvar (its schema names every field)", f'"{field_name}"')
+    if any(p.severity == "error" for p in problems):
+        raise UnusableInput(problems)
+    from ..text import first_bad
+    for what, value, needle in ([("the variant's name", doc["name"], '"name"')]
+                                + [(f"the name of {r.get('id')}", r.get("name"), f'"id": "{r.get("id")}"')
+                                   for r in list(doc["provinces"]) + list(doc.get("namedCoasts") or [])
+                                   + list(doc["nations"]) if isinstance(r, dict)]):
+        if isinstance(value, str) and first_bad(value):
+            bad(f"{what}: {first_bad(value)}", "a name is one line of printable text", needle)
+    coasts_of: Dict[str, List[Dict[str, Any]]] = {}
+    for c in doc.get("namedCoasts") or []:
+        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or "/" not in c["id"]:
+            bad(f"the named coast {c!r:.60} has no id of the form parent/coast", "write 'stp/nc'", '"namedCoasts"')
+            continue
+        coasts_of.setdefault(c["id"].split("/")[0], []).append(c)
+    ids = set()
+    provinces: List[Province] = []
+    for p in doc["provinces"]:
+        pid = p.get("id") if isinstance(p, dict) else None
+        if not isinstance(pid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", pid):
+            bad(f"the province id {pid!r} is not a lowercase code", "ids are codes like 'stp'",
+                f'"id": {json.dumps(pid)}' if isinstance(pid, str) else '"provinces"')
+            continue
+        if p.get("type") not in TERRAIN:
+            bad(f"{pid}: the type {p.get('type')!r} is not land, sea or coastal", "write land, sea or coastal",
+                f'"id": "{pid}"', '"type"')
+            continue
+        ids.add(pid)
+        own = coasts_of.get(pid, [])
+        coasts = []
+        for c in own:
+            code = c["id"].split("/", 1)[1]
+            name = c.get("name") or ""
+            # the host's own naming, "Spain (NC)", says nothing our coast's code does not
+            coasts.append(Coast(code, "" if name == f"{p.get('name', '')} ({code.upper()})" else name))
+        terrain = Terrain.COAST if coasts else TERRAIN[p["type"]]
+        provinces.append(Province(pid, str(p.get("name") or pid), terrain, center=bool(p.get("supplyCenter")),
+                                  coasts=tuple(coasts)))
+    for parent, cs in coasts_of.items():
+        if parent not in ids:
+            bad(f"the named coast {cs[0]['id']} belongs to no province", "name its parent province",
+                f'"id": "{cs[0]["id"]}"')
+    locations = ids | {c["id"] for cs in coasts_of.values() for c in cs if c["id"].split("/")[0] in ids}
+    split = set(coasts_of)
+    edges: Dict[Tuple[str, str], Tuple[Crossing, int]] = {}
+    parent_fleet_links = 0
+    for rec in list(doc["provinces"]) + list(doc.get("namedCoasts") or []):
+        here = rec.get("id") if isinstance(rec, dict) else None
+        if here not in locations:
+            continue
+        for a in rec.get("adjacencies") or []:
+            to, kind = (a.get("to"), a.get("pass")) if isinstance(a, dict) else (None, None)
+            if to not in locations or kind not in CROSSING:
+                bad(f"{here}: the link to {to!r} ({kind!r}) names no location or no unit type",
+                    "link to a province or named coast with pass army, fleet or both", f'"id": "{here}"',
+                    f'"to": {json.dumps(to)}')
+                continue
+            crossing = CROSSING[kind]
+            if crossing.fleet and (here in split or to in split):
+                # a fleet link to the parent of a two-coast province: ordered by its coast instead
+                parent_fleet_links += 1
+                if not crossing.army:
+                    continue
+                crossing = Crossing.ARMY
+            key = (here, to) if here <= to else (to, here)
+            old = edges.get(key)
+            if old is not None and old[0] != crossing:
+                bad(f"the link {here} - {to} is {kind} here and {old[0].value} from the other end",
+                    "the host refuses links that differ from their two ends", f'"id": "{here}"', f'"to": "{to}"')
+            edges[key] = (crossing, edges.get(key, (crossing, 0))[1] + 1)
+    for (a, b), (_crossing, count) in sorted(edges.items()):
+        if count < 2 and a != b:
+            bad(f"the link {a} - {b} is declared on one end only", "the host refuses one-sided links",
+                f'"id": "{a}"', f'"to": "{b}"')
+    if parent_fleet_links:
+        bad(f"{parent_fleet_links // 2 or 1} fleet link(s) to the parent of a two-coast province are left out: "
+            "fleets move to its named coasts", "", severity="warning")
+    nations = doc["nations"]
+    nation_ids = [str(n.get("id")) for n in nations if isinstance(n, dict)]
+    homes: Dict[str, List[str]] = {n: [] for n in nation_ids}
+    for p in doc["provinces"]:
+        if isinstance(p, dict) and p.get("homeNation") is not None:
+            if p["homeNation"] not in homes:
+                bad(f"{p.get('id')}: the home nation {p['homeNation']!r} is not a nation",
+                    "name one of the nations", f'"id": "{p.get("id")}"', '"homeNation"')
+            else:
+                homes[p["homeNation"]].append(p["id"])
+    start = doc["initialState"]
+    units: Dict[str, List[Unit]] = {n: [] for n in nation_ids}
+    owned: Dict[str, List[str]] = {n: [] for n in nation_ids}
+    for u in start.get("units") or []:
+        if u.get("nation") not in units or u.get("location") not in locations or u.get("type") not in UNIT:
+            bad(f"the starting unit {u!r:.80} names an unknown nation, location or type",
+                "name a nation, a location and Army or Fleet", '"initialState"', f'"{u.get("location")}"')
+            continue
+        units[u["nation"]].append(Unit(UNIT[u["type"]], u["location"]))
+    for sc in start.get("supplyCenters") or []:
+        if sc.get("nation") not in owned or sc.get("province") not in ids:
+            bad(f"the starting centre {sc!r:.80} names an unknown nation or province",
+                "name a nation and a province", '"supplyCenters"', f'"{sc.get("province")}"')
+            continue
+        owned[sc["nation"]].append(sc["province"])
+    powers = []
+    for n in nations:
+        nid = str(n.get("id"))
+        if n.get("non_playable"):
+            bad(f"the nation {nid} is not playable on the host (its units hold, are never rebuilt): read as an "
+                "ordinary power", "", f'"id": "{nid}"', severity="warning")
+        mine = tuple(homes[nid])
+        centres = tuple(owned[nid])
+        powers.append(Power(nid, str(n.get("name") or nid), colour=str(n.get("color") or ""), homes=mine,
+                            units=tuple(units[nid]),
+                            centers=None if sorted(centres) == sorted(mine) else centres))
+    rules, notes = _rules(doc)
+    for message in notes:
+        bad(message, "", severity="warning")
+    if any(p.severity == "error" for p in problems):
+        raise UnusableInput(problems)
+    art = os.path.abspath(svg_path) if svg_path and os.path.isfile(svg_path) else None
+    v = Variant(str(doc["id"]), str(doc["name"]), tuple(provinces),
+                tuple(Edge(a, b, c) for (a, b), (c, _) in sorted(edges.items()) if a != b), tuple(powers), rules,
+                authors=tuple(a.strip() for a in str(doc.get("author") or "").split(",") if a.strip()),
+                description=str(doc.get("description") or ""), art=art)
+    if art:
+        v, more = _positions(v, art)
+        problems += more
+    else:
+        problems.append(Problem("VK782", f"no map beside it ({os.path.basename(_svg_name(dvar_path))}): "
+                                         "read without art", "put the host's .d.svg beside the .dvar",
+                                dvar_path, severity="warning"))
+    return v, problems
+
+
+def _svg_name(dvar_path: str) -> str:
+    return os.path.splitext(dvar_path)[0] + SVG_SUFFIX
+
+
+def _rules(doc: Dict[str, Any]) -> Tuple[Rules, List[str]]:
+    notes = []
+    victory = None
+    for vc in doc["victoryConditions"]:
+        if isinstance(vc, dict) and vc.get("type") == "supply-center-majority":
+            victory = int(vc.get("supplyCenters") or 0) or None
+        else:
+            notes.append(f"the victory condition {vc!r:.80} is not held: victory by centres only")
+    phase = doc["initialState"].get("phase") or {}
+    pp = doc["phaseProgression"]
+    seasons = [str(s) for s in pp.get("seasons") or []]
+    cycle = all(not t.get("condition") and t.get("to", {}).get("yearDelta", 0) in (0, 1)
+                for t in pp.get("transitions") or [])
+    if [s.lower() for s in seasons] != ["spring", "fall"] or not cycle:
+        notes.append(f"the host's phase cycle (seasons {', '.join(seasons)}"
+                     + ("" if cycle else ", steps of several years or skipped phases")
+                     + ") is not held: played as spring and fall each year")
+    season = "SF"[seasons.index(str(phase.get("season")))] if phase.get("season") in seasons[:2] else "S"
+    start = f"{season}{int(phase.get('year') or 1901)}{KIND.get(str(phase.get('type')), 'M')}"
+    options: Dict[str, Any] = {}
+    for m in doc.get("adjudicationModifiers") or []:
+        if m == BUILD_ANY:
+            options["build_any"] = True
+        else:
+            notes.append(f"the adjudication modifier {m!r} is not held")
+    if doc.get("dominanceRules"):
+        notes.append(f"{len(doc['dominanceRules'])} dominance rule(s) are not held: a centre belongs to whoever "
+                     "last held it")
+    return Rules(victory=victory, start=start, options=options), notes
+
+
+def _positions(v: Variant, art: str) -> Tuple[Variant, List[Problem]]:
+    """Unit positions from the map's ``unit-positions`` circles."""
+    from dataclasses import replace
+    from lxml import etree
+
+    from ..drawing.svg.reader import _read_bytes
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(_read_bytes(art), parser)
+    except etree.XMLSyntaxError as exc:
+        return v, [Problem("VK782", f"the map cannot be read: {exc.msg}; read without positions",
+                           "give the host's .d.svg", art, severity="warning")]
+    pos: Dict[str, Tuple[float, float]] = {}
+    for layer in root:
+        if layer.get("id") != "unit-positions":
+            continue
+        for c in layer.iter("{http://www.w3.org/2000/svg}circle"):
+            try:
+                pos[c.get("id") or ""] = (round(float(c.get("cx", "")), 1), round(float(c.get("cy", "")), 1))
+            except ValueError:
+                continue
+    provinces = tuple(replace(p, unit_pos=pos.get(p.id, p.unit_pos),
+                              coasts=tuple(replace(c, unit_pos=pos.get(f"{p.id}/{c.id}", c.unit_pos))
+                                           for c in p.coasts)) for p in v.provinces)
+    return replace(v, provinces=provinces), []
