@@ -399,9 +399,11 @@ class MainWindow(QMainWindow):
         path, chosen = QFileDialog.getSaveFileName(self, "Export", "", ";;".join(sorted(writers)))
         if path and chosen:
             report = writers[chosen].export(self.doc.variant, path)
-            self.status(f"exported {path}")
+            # the losses that change the game first, colours and the picture last
+            self.status(f"exported {path}: {report.summary()}")
             if self.ask:
-                QMessageBox.information(self, "Export", "\n".join(str(p) for p in report.problems) or "done")
+                QMessageBox.information(self, "Export", report.summary() + "\n\n"
+                                        + "\n".join(str(p) for p in report.problems))
 
     # -- recovery ------------------------------------------------------------
     def write_recovery(self) -> None:

@@ -105,3 +105,18 @@ def test_the_drawings_powers_picked_are_offered_their_adjective_and_letter(windo
     qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     assert (window.doc.variant.power("japan").adjective, window.doc.variant.power("japan").letter) == \
         ("Japanese", "J")
+
+
+def test_an_exports_report_says_the_real_losses_first(window, qtbot, tmp_path, monkeypatch):
+    """Loeb9 to DPjudge: the Arctic written open in every season comes before
+    the nine colours DPjudge has no place for, each code once, counted."""
+    from PySide6.QtWidgets import QFileDialog
+    from tests.editor.test_designer import _action
+    window.open_path(str(MAPS / "loeb9"))
+    out = tmp_path / "loeb9.map"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), "dpjudge"))
+    _action(window, "Export...").trigger()
+    said = window.statusBar().currentMessage()
+    assert out.exists() and said.startswith(f"exported {out}: lost: ")
+    assert said.index("VK783: arc is passable in spring only") < said.index("looks only: VK706 x9")
+    assert said.count("VK706") == 1
