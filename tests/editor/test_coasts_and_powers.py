@@ -120,3 +120,31 @@ def test_an_exports_report_says_the_real_losses_first(window, qtbot, tmp_path, m
     assert out.exists() and said.startswith(f"exported {out}: lost: ")
     assert said.index("VK783: arc is passable in spring only") < said.index("looks only: VK706 x9")
     assert said.count("VK706") == 1
+
+
+def test_a_unit_marker_just_outside_its_province_is_clicked_as_its_own(window, qtbot, tmp_path):
+    """Paris's army drawn a little over the border into Burgundy: in play, a
+    click on the marker is the army's, not Burgundy's."""
+    from shapely.geometry import Point, Polygon
+    from shapely.ops import nearest_points
+    from variantkit import edit
+    from variantkit.io import load, save
+    from tests.editor.qt_helpers import click
+    from tests.editor.test_designer import _action
+    window.open_path(str(MAPS / "standard"))
+    par = Polygon(max(window.doc.outlines["par"], key=len))
+    bur = Polygon(max(window.doc.outlines["bur"], key=len)).centroid
+    edge = nearest_points(par.exterior, bur)[0]
+    dx, dy = bur.x - edge.x, bur.y - edge.y
+    norm = (dx * dx + dy * dy) ** 0.5
+    spot = (edge.x + 5 * dx / norm, edge.y + 5 * dy / norm)
+    assert not par.contains(Point(spot))
+    v = edit.set_position(load(str(MAPS / "standard")).variant, "par", unit_pos=spot)
+    save(v, str(tmp_path / "standard" / "variant.yaml"))
+    window.open_path(str(tmp_path / "standard" / "variant.yaml"))
+    _action(window, "Play (test the variant)").trigger()
+    window.play.mode.setCurrentText("move")
+    click(window.scene, *spot)
+    at = window.scene.centre_of("pic")
+    click(window.scene, at.x(), at.y())
+    assert window.play.orders == [("france", "A par - pic")]
