@@ -15,15 +15,18 @@ from tests.editor.qt_helpers import click  # noqa: E402
 from tests.editor.test_designer import _read_judge_file  # noqa: E402
 
 
-def _loeb9_art(tmp_path):
+def _loeb9_art(tmp_path, coasts=True):
     """Loeb9 as jDip draws it: the drawing jDip's export writes, its four
-    renamed cities under their old codes (den, nwy, por, swe) as jDip has them."""
+    renamed cities under their old codes (den, nwy, por, swe) as jDip has them
+    (and without its coasts' unit spots, for a drawing that names none)."""
     from variantkit.formats import jdip
     from variantkit.io import load
     jdip.write(load(str(MAPS / "loeb9")).variant, str(tmp_path / "jdip"))
     text = (tmp_path / "jdip" / "loeb9.svg").read_text()
     for new, old in (("cop", "den"), ("osl", "nwy"), ("lis", "por"), ("sto", "swe")):
         text = re.sub(rf'"(_?){new}"', rf'"\g<1>{old}"', text)
+    if not coasts:
+        text = re.sub(r'\s*<jdipNS:PROVINCE name="[a-z]+-[a-z]c">.*?</jdipNS:PROVINCE>', "", text, flags=re.S)
     art = tmp_path / "loeb9.svg"
     art.write_text(text)
     return art
@@ -66,7 +69,8 @@ def test_take_all_compares_seasons_and_renames_and_says_nothing_more_only_when_s
 
 def test_coasts_settle_the_fleet_proposals_they_replace(window, qtbot, tmp_path):
     from tests.editor.qt_helpers import wait_for_validation
-    window.open_path(str(_loeb9_art(tmp_path)))
+    window.open_path(str(_loeb9_art(tmp_path, coasts=False)))
+    assert window.doc.variant.province("stp").coasts == ()
     qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
     assert window.proposals.summary.text() == "no proposals pending"
     window.use_tool("select")
@@ -85,6 +89,14 @@ def test_coasts_settle_the_fleet_proposals_they_replace(window, qtbot, tmp_path)
     assert len(window.doc.variant.edges) == edges
     from variantkit.validate import check
     assert not [p for p in check(window.doc.variant) if p.code == "VK104"]
+    # a drawing with coasts the designer gives otherwise: the drawing's fleet proposal
+    # to nc from Finland is settled by the sc given; Siberia's to nc, which no coast reaches, waits
+    window.open_path(str(_loeb9_art(tmp_path)))
+    qtbot.mouseClick(window.proposals.accept_all, Qt.MouseButton.LeftButton)
+    window.select_province("stp")
+    window.properties.coasts.setText("nc: bar; sc: fin")
+    qtbot.keyClick(window.properties.coasts, Qt.Key.Key_Return)
+    assert [(p.edge.a, p.edge.b) for p in window.proposals.pending()] == [("sib", "stp/nc")]
 
 
 def _button(widget, text):
