@@ -341,14 +341,20 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
             continue  # nothing to do for this one: not even picked
         if now is None:
             d.click(panel.new_button)
-            d.type(panel.fields["id"], pw.id, enter=False)
         else:
             d.choose(panel.pick, pw.id)
         typed = False
-        for key in ("name", "adjective", "letter"):
-            if panel.fields[key].text() != (getattr(pw, key) or ""):
-                d.type(panel.fields[key], getattr(pw, key) or "", enter=False)
+        # the name first: it suggests the id, the adjective and a free letter, typed only where they differ
+        for key in ("name", "id", "adjective", "letter"):
+            goal = pw.id if key == "id" else (getattr(pw, key) or "")
+            if key == "id" and now is not None:
+                continue
+            field = panel.fields[key]
+            if field.text() != goal and not (not field.text() and field.placeholderText() == goal):
+                d.type(field, goal, enter=False)
                 typed = True
+            elif field.text() != goal:
+                typed = True  # the suggestion taken: Apply still to click
         if typed or w.doc.variant.power(pw.id) is None:
             d.click(panel.apply_button)
         if pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:  # (none: the drawing's is kept)
@@ -357,8 +363,20 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
             d.type(html, pw.colour, enter=False)
             html.editingFinished.emit()
             d.click(panel.colour_dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
+    # homes and units typed as the rules write them (A par, A mar, F bre), one field a power;
+    # by clicking only where a unit starts outside the power's homes (the Start field makes it a home)
+    from variantkit.model import split_location
+    from variantkit.power_start import start_text
+    for pw in target.powers:
+        now = w.doc.variant.power(pw.id)
+        if {str(u) for u in now.units} == {str(u) for u in pw.units} and set(now.homes) == set(pw.homes):
+            continue
+        if all(split_location(u.location)[0] in pw.homes for u in pw.units):
+            d.choose(panel.pick, pw.id)
+            d.type(panel.fields["start"], start_text(pw.homes, pw.units))
     clicking = [pw for pw in target.powers
-                if w.doc.variant.power(pw.id).homes != pw.homes or w.doc.variant.power(pw.id).units != pw.units]
+                if set(w.doc.variant.power(pw.id).homes) != set(pw.homes)
+                or {str(u) for u in w.doc.variant.power(pw.id).units} != {str(u) for u in pw.units}]
     if clicking:
         d.menu("Homes and units by clicking")
     for pw in clicking:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QLab
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from variantkit.edit import EditError
-from variantkit.from_judge import KIND_TITLES, KINDS, offers, read_judge_file, take
+from variantkit.from_judge import KIND_TITLES, KINDS, judge_file_patterns, offers, read_judge_file, take
 
 from .design_commands import TakeFromJudge
 from .document import Document
@@ -53,7 +53,8 @@ class JudgePanel(QWidget):
                                         "Diplicity's .dvar or a variant")
         self.dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         self.dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        self.dialog.setNameFilter("Judges' files (*.xml *.map *.go *.dvar *.yaml)")
+        # every format the importers read (the registry's), so a new reader arrives here by itself
+        self.dialog.setNameFilter("Judges' files (" + " ".join(judge_file_patterns()) + ")")
         self.dialog.fileSelected.connect(self.read)
         self.items: dict = {}  # id(tree item) -> Offer, or the kind for a group heading
         self.offers: list = []

@@ -15,7 +15,7 @@ from variantkit.problems import UnusableInput
 
 from . import recovery
 from .document import ChangedOnDisk, Document, SaveRefused
-from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
+from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
 from .scene import MapScene
@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
+        self.validation.place_picked.connect(lambda key: self._to_dock(PLACES[key]))
+        self.validation.drawn_powers = self.proposals.drawn_powers
         self.doc.modified_changed.connect(lambda _: self._title())
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)
@@ -303,7 +305,12 @@ class MainWindow(QMainWindow):
         self.recovery.clear()  # the work that was here is saved or given up: its autosave goes
         self._opened(path, problems)
 
+    def _to_dock(self, title: str) -> None:
+        self.docks[title].show()
+        self.docks[title].raise_()
+
     def _opened(self, path: Optional[str], problems) -> None:
+        self.validation.set_notes(problems)  # counted in the status bar, listed in Problems
         self.validation.run_now()
         self.fit()
         if path:
@@ -428,9 +435,11 @@ class MainWindow(QMainWindow):
         path, chosen = QFileDialog.getSaveFileName(self, "Export", "", ";;".join(sorted(writers)))
         if path and chosen:
             report = writers[chosen].export(self.doc.variant, path)
-            self.status(f"exported {path}")
+            # the losses that change the game first, colours and the picture last
+            self.status(f"exported {path}: {report.summary()}")
             if self.ask:
-                QMessageBox.information(self, "Export", "\n".join(str(p) for p in report.problems) or "done")
+                QMessageBox.information(self, "Export", report.summary() + "\n\n"
+                                        + "\n".join(str(p) for p in report.problems))
 
     # -- recovery ------------------------------------------------------------
     def write_recovery(self) -> None:

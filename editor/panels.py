@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComb
 from variantkit.model import Terrain, split_location
 from variantkit.review.lint import CODES as LINT_CODES
 from variantkit.review.lint import lint
+from variantkit.power_start import parse_start, start_text
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
@@ -54,7 +55,7 @@ class PropertiesPanel(QWidget):
         self.offboard.clicked.connect(lambda on: self._set("offboard", bool(on)))
         self.inside.editingFinished.connect(lambda: self._set("inside", self.inside.text().strip() or None))
         self.seasons.editingFinished.connect(lambda: self._set(
-            "passable_in", tuple(s.strip() for s in self.seasons.text().split(",") if s.strip())))
+            "passable_in", tuple(s.strip().lower() for s in self.seasons.text().split(",") if s.strip())))
         self.coasts.editingFinished.connect(self._set_coasts)
         doc.changed.connect(lambda _: self.show_province(self.pid))
         self.show_province(None)
@@ -81,10 +82,16 @@ class PropertiesPanel(QWidget):
 
     def _coasts_hint(self, p) -> str:
         """How this province's coasts would be written, from the waters it borders."""
+        if p.terrain is Terrain.WATER:
+            return "a sea has no named coasts"
+        if p.coasts:
+            return "rename one in place: " + f"{p.coasts[0].id} -> sc"
         waters = sorted({e.b if split_location(e.a)[0] == p.id else e.a for e in self.doc.variant.edges
                          if e.units.fleet and p.id in (split_location(e.a)[0], split_location(e.b)[0])})
-        if len(waters) < 2:
-            return "no waters: no coasts to name"
+        seas = [w for w in waters if (q := self.doc.variant.province(split_location(w)[0])) is not None
+                and q.terrain is Terrain.WATER]
+        if len(waters) < 2 or len(seas) < 2:  # one water: a coast of its own is just the province
+            return "one shore: no coasts to name"
         half = (len(waters) + 1) // 2
         return f"e.g. nc: {' '.join(waters[:half])}; sc: {' '.join(waters[half:])}"
 
@@ -111,6 +118,14 @@ class PropertiesPanel(QWidget):
         from .commands import SetCoasts
         p = self.doc.variant.province(self.pid) if self.pid else None
         if p is None or self.coasts.text().strip() == self._coasts_text(p):
+            return
+        renamed = re.fullmatch(r"\s*([a-z0-9]+)\s*->\s*([a-z0-9]+)\s*", self.coasts.text().lower())
+        if renamed:  # "wc -> sc": the coast renamed in place, its waters and fleets kept
+            from .design_commands import EditVariant
+            old, new = renamed.groups()
+            from variantkit import edit
+            self.doc.undo.push(EditVariant(self.doc, lambda v: edit.rename_coast(v, p.id, old, new),
+                                           f"Rename {p.id}/{old} to {p.id}/{new}"))
             return
         coasts = {}
         for part in self.coasts.text().split(";"):
@@ -154,9 +169,16 @@ class _Check(QRunnable):
 SUMMARY_OVER = 5  # more problems of one code than this: one line for them all
 
 
+# where the steps left are done: the docks' titles
+PLACES = {"proposals": "Proposals", "powers": "Powers", "problems": "Problems", "rules": "Rules"}
+
+
 class ValidationPanel(QWidget):
-    """Every problem with its code; clicking one selects its province."""
+    """What is left to do, every problem with its code, the notes of opening
+    the file; clicking a problem selects its province, a step left goes
+    where it is done."""
     problem_selected = Signal(str)
+    place_picked = Signal(str)  # a panel where a step left is done: a key of PLACES
 
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
@@ -166,6 +188,8 @@ class ValidationPanel(QWidget):
         self.generation = 0
         self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
+        self.notes: List = []
+        self.drawn_powers = None  # () -> the powers the drawing colours that the variant lacks
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
         self._running = []  # Python must keep the runnables alive while they run
@@ -202,15 +226,19 @@ class ValidationPanel(QWidget):
             if not hasattr(p, "code"):
                 self.list.addItem(str(p))
 
+    def set_notes(self, notes: list) -> None:
+        """What opening a file noted (a drawing's repairs, a format's losses):
+        listed under the problems until another file is opened."""
+        self.notes = list(notes)
+        self._fill(self.problems)
+
     def _fill(self, problems: list, heading: bool = True) -> None:
-        """A summary first; codes with many problems as one line each."""
+        """What is left to do first; then the problems, codes with many problems
+        as one line each; then the notes of opening the file."""
+        from variantkit.review.left import what_is_left
         self.list.clear()
         pending, accepted = self._proposal_counts()
         waiting = {"VK120"} if pending else set()  # unreachable only until edges are accepted
-        if heading and pending:
-            done = "none accepted" if not accepted else f"{accepted} edges in the variant"
-            self.list.addItem(self._note(f"{pending} edges proposed, {done}: "
-                                         "accept them in Proposals before reading the problems"))
         by_code: dict = {}
         for i, p in enumerate(problems):
             by_code.setdefault(p.code, []).append(i)
@@ -218,9 +246,21 @@ class ValidationPanel(QWidget):
         warnings = sum(1 for p in problems if p.severity != "error")
         notes = sum(1 for p in problems if p.code in LINT_CODES)
         if heading:
+            left = what_is_left(self.doc.variant, pending, [p for p in problems if p.code not in waiting],
+                                sorted(self.drawn_powers()) if self.drawn_powers else ())
+            if left:
+                self.list.addItem(self._note(f"What is left ({len(left)}): click one to go where it is done"))
+                for step in left:
+                    item = QListWidgetItem(f"  ☐ {step.text}")
+                    item.setData(Qt.ItemDataRole.UserRole, ("left", step.where))
+                    item.setToolTip("click: " + (f"select {step.where}" if step.where not in PLACES
+                                                 else f"the {PLACES[step.where]} panel"))
+                    self.list.addItem(item)
+            else:
+                self.list.addItem(self._note("Nothing left: the variant is a playable game"))
             if len(problems) == notes:
                 more = f"; {notes} design note(s) from the map lint below" if notes else ""
-                self.list.addItem(self._note("No problems: the variant is complete and consistent" + more))
+                self.list.addItem(self._note("No problems" + more))
             else:
                 other = " other" if waiting & set(by_code) else ""
                 self.list.addItem(self._note(f"{errors}{other} error(s), {warnings} warning(s)"))
@@ -239,6 +279,14 @@ class ValidationPanel(QWidget):
                 item.setToolTip(p.hint)
                 item.setData(Qt.ItemDataRole.UserRole, r)
                 self.list.addItem(item)
+        if heading and self.notes:
+            self.list.addItem(self._note(f"{len(self.notes)} note(s) from opening the file"))
+            for n in self.notes:
+                first = str(getattr(n, "message", n)).splitlines()[0]
+                item = QListWidgetItem(f"note {getattr(n, 'code', '')}: {first}".replace("note : ", "note: "))
+                item.setToolTip(getattr(n, "hint", "") or str(n))
+                item.setData(Qt.ItemDataRole.UserRole, None)
+                self.list.addItem(item)
 
     @staticmethod
     def _note(text: str) -> QListWidgetItem:
@@ -250,13 +298,17 @@ class ValidationPanel(QWidget):
         return item
 
     def _proposal_counts(self):
-        have = {(e.a, e.b) for e in self.doc.variant.edges} | {(e.b, e.a) for e in self.doc.variant.edges}
-        pending = sum(1 for p in self.doc.proposals
-                      if (p.edge.a, p.edge.b) not in have and (p.edge.a, p.edge.b) not in self.doc.rejected)
-        return pending, len(self.doc.variant.edges)
+        from variantkit.drawing.proposals import pending
+        return len(pending(self.doc.variant, self.doc.proposals, self.doc.rejected)), len(self.doc.variant.edges)
 
     def _pick(self, item) -> None:
         row = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(row, tuple):  # a step left: to the panel or province where it is done
+            if row[1] in PLACES:
+                self.place_picked.emit(row[1])
+            else:
+                self.problem_selected.emit(row[1])
+            return
         if row is None or row >= len(self.problems):
             return  # a summary line
         p = self.problems[row]
@@ -316,6 +368,7 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
+        self.highlighted = None  # the pair shown picked on the map
         doc.changed.connect(self._changed)
         self.refresh()
 
@@ -324,9 +377,9 @@ class ProposalsPanel(QWidget):
             self.refresh()
 
     def pending(self):
-        have = {(e.a, e.b) for e in self.doc.variant.edges}
-        return [p for p in self.doc.proposals if (p.edge.a, p.edge.b) not in have
-                and (p.edge.a, p.edge.b) not in self.doc.rejected]
+        """Pending proposals as they would be accepted (named coasts settle their fleets')."""
+        from variantkit.drawing.proposals import pending
+        return pending(self.doc.variant, self.doc.proposals, self.doc.rejected)
 
     def refresh(self) -> None:
         self.tree.blockSignals(True)
@@ -356,6 +409,10 @@ class ProposalsPanel(QWidget):
             top.addChildren(children)  # the group's rows in one step
             top.setExpanded("doubtful" in name or len(groups) <= 3)
         self.tree.blockSignals(False)
+        self.tree.resizeColumnToContents(0)  # the proposal whole; the reasons may run on
+        if self.highlighted is not None and not any({p.edge.a, p.edge.b} == set(self.highlighted) for p in pending):
+            self.highlighted = None  # accepted or rejected: the map no longer shows it picked
+            self.proposal_picked.emit(None)
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
@@ -408,7 +465,8 @@ class ProposalsPanel(QWidget):
 
     def _picked(self) -> None:
         chosen = self.picked()
-        self.proposal_picked.emit((chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None)
+        self.highlighted = (chosen[0].edge.a, chosen[0].edge.b) if len(chosen) == 1 else None
+        self.proposal_picked.emit(self.highlighted)
 
     def _accept_selected(self) -> None:
         chosen = self.picked()
@@ -452,7 +510,7 @@ class PowersPanel(QWidget):
         layout.addWidget(self.pick)
         form = QFormLayout()
         self.fields = {}
-        for key in ("id", "name", "adjective", "letter", "colour", "homes", "units"):
+        for key in ("id", "name", "adjective", "letter", "colour", "start", "homes", "units"):
             self.fields[key] = ColourField() if key == "colour" else QLineEdit()
             if key == "colour":
                 row = QHBoxLayout()
@@ -461,8 +519,13 @@ class PowersPanel(QWidget):
                 row.addWidget(self.swatch)
                 form.addRow("Colour", row)
             else:
-                form.addRow(key.capitalize(), self.fields[key])
+                form.addRow("Start" if key == "start" else key.capitalize(), self.fields[key])
         layout.addLayout(form)
+        # the start as the rules write it: every unit's province a home, a bare code an empty home
+        self.fields["start"].setPlaceholderText("A par, A mar, F bre (and a bare code: a home left empty)")
+        self.fields["start"].setToolTip("homes and starting units in one: Return applies")
+        self.fields["start"].returnPressed.connect(self.apply)
+        self.fields["name"].textEdited.connect(self._suggest)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
         self.new_button = QPushButton("New power")
@@ -515,18 +578,35 @@ class PowersPanel(QWidget):
         p = self.doc.variant.power(pid) if pid else None
         values = {"id": pid or "", "name": p.name if p else "", "adjective": p.adjective if p else "",
                   "letter": p.letter if p else "", "colour": p.colour if p else "",
-                  "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else ""}
+                  "homes": ", ".join(p.homes) if p else "", "units": ", ".join(map(str, p.units)) if p else "",
+                  "start": start_text(p.homes, p.units) if p else ""}
+        for key in ("id", "adjective", "letter"):
+            self.fields[key].setPlaceholderText("")
         for key, value in values.items():
             self.fields[key].setText(value)
+        if p is not None and (not p.adjective or not p.letter):
+            self._suggest(p.name)  # a power added without them (the drawing's): suggested, taken on Apply
         if p is not None and p.colour and QColor(p.colour).isValid():
             self.swatch.setStyleSheet(f"background: {p.colour}")
         else:
             self.swatch.setStyleSheet("")
 
+    def _suggest(self, name: str) -> None:
+        """A new power's name suggests its id, adjective and a letter no other power has
+        (shown in the empty fields, taken on Apply unless typed over)."""
+        from variantkit.power_start import adjective_of, free_letter
+        pid = self.fields["id"].text().strip().lower()
+        taken = [p.letter for p in self.doc.variant.powers if p.id != pid]
+        self.fields["id"].setPlaceholderText(name.strip().split(" ")[0].lower() if name.strip() else "")
+        self.fields["adjective"].setPlaceholderText(adjective_of(name))
+        self.fields["letter"].setPlaceholderText(free_letter(name, taken))
+
     def new_power(self) -> None:
         self.pick.setCurrentIndex(-1)
         for f in self.fields.values():
             f.clear()
+            if f is not self.fields["start"]:
+                f.setPlaceholderText("")
 
     def remove_power(self) -> None:
         """The power picked, gone (one undo step)."""
@@ -538,8 +618,18 @@ class PowersPanel(QWidget):
     def apply(self) -> bool:
         from variantkit.model import Power, Unit
         from .commands import SetPower
-        text = {k: f.text().strip() for k, f in self.fields.items()}
+        # an empty field takes what the name suggested
+        text = {k: f.text().strip() or (f.placeholderText() if k in ("id", "adjective", "letter") else "")
+                for k, f in self.fields.items()}
         pid = text["id"].lower()
+        old = self.doc.variant.power(pid)
+        if text["start"] != (start_text(old.homes, old.units) if old else ""):
+            try:  # the start typed or pasted: homes and units from it
+                homes_, units_ = parse_start(text["start"])
+            except ValueError as exc:
+                self.error.setText(str(exc))
+                return False
+            text["homes"], text["units"] = ", ".join(homes_), ", ".join(map(str, units_))
         if not pid:
             self.error.setText("give the power an id")
             return False
@@ -554,7 +644,6 @@ class PowersPanel(QWidget):
             return False
         text["colour"] = colour
         homes = tuple(h.strip().lower() for h in text["homes"].split(",") if h.strip())
-        old = self.doc.variant.power(pid)
         power = Power(pid, text["name"] or pid.title(), text["adjective"], text["letter"].upper(),
                       text["colour"].lower(), homes, units, old.centers if old else None)
         if power != old:

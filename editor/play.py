@@ -18,6 +18,7 @@ from variantkit.io.game_file import dump_game, load_game, outcome_record
 from variantkit.board.marks import order_marks
 from variantkit.board.render import OrderMark
 from variantkit.rules.game import Game
+from variantkit.rules.state import GameState
 from variantkit.rules.adjustments import adjustment_counts
 from variantkit.rules.parse import OrderError
 
@@ -128,6 +129,18 @@ class PlayPanel(QWidget):
         layout = QVBoxLayout(self)
         self.phase = QLabel()
         layout.addWidget(self.phase)
+        stale = QHBoxLayout()  # said when the game cannot follow an edit of the variant
+        self.stale = QLabel()
+        self.stale.setWordWrap(True)
+        self.stale.setStyleSheet("color: #b05000")
+        self.restart = QPushButton("Restart on the variant as it stands")
+        self.restart.clicked.connect(self.new_game)
+        stale.addWidget(self.stale, 1)
+        stale.addWidget(self.restart)
+        layout.addLayout(stale)
+        self.stale.hide()
+        self.restart.hide()
+        doc.changed.connect(lambda _: self.follow())
         row = QHBoxLayout()
         self.power = QComboBox()
         self.mode = QComboBox()
@@ -163,9 +176,42 @@ class PlayPanel(QWidget):
         layout.addWidget(self.results)
 
     # -- game ----------------------------------------------------------------
+    def follow(self) -> None:
+        """The game follows the variant as it is edited: at its start it
+        restarts on the new start; later its position is carried over when
+        every unit and centre in it still exists, and otherwise the game is
+        said to be stale (it judges the map as it was) until restarted."""
+        game, v = self.game, self.doc.variant
+        if game is None or game.variant is v:
+            return
+        if not game.history and game.state == GameState.start(game.variant):
+            orders = self.orders
+            self.new_game()
+            self.orders = orders  # (re-read when judged: an order over a deleted edge fails then)
+            self._show_pending()
+            return
+        locations = {loc for p in v.provinces for loc in p.location_ids}
+        state = game.state
+        fits = all(u.loc in locations for u in state.units.values()) and \
+            all(d.unit.loc in locations for d in state.dislodged.values()) and \
+            set(state.centers) <= set(v.centers)
+        if fits:
+            self.game = Game(v, state, game.history, game.winner, game.drawn)
+            self._stale("")
+        else:
+            self._stale("The variant changed under this game (a unit or centre of its position is gone): "
+                        "it judges the map as it was.")
+        self._refresh()
+
+    def _stale(self, text: str) -> None:
+        self.stale.setText(text)
+        self.stale.setVisible(bool(text))
+        self.restart.setVisible(bool(text))
+
     def new_game(self) -> None:
         """A game on the variant as it stands in the editor, saved or not."""
         self.game = Game.new(self.doc.variant)
+        self._stale("")
         self.orders, self.shown = [], None
         self.power.clear()
         self.power.addItems([p.id for p in self.doc.variant.powers])

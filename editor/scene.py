@@ -24,6 +24,9 @@ FILL = {Terrain.LAND: "#e8dcb5", Terrain.COAST: "#e3d39f", Terrain.WATER: "#a9cb
         Terrain.IMPASSABLE: "#9a958c"}
 
 
+UNIT_OF = 1  # the item data key naming the province a unit marker stands for
+
+
 class ProvinceItem(QGraphicsPathItem):
     def __init__(self, pid: str, path: QPainterPath):
         super().__init__(path)
@@ -271,6 +274,7 @@ class MapScene(QGraphicsScene):
                 mark.setPen(QPen(QColor("#111"), 1))
                 mark.setZValue(4)
                 mark.setToolTip(f"{pw.name}: {u}")
+                mark.setData(UNIT_OF, split_location(u.location)[0])  # a click on it is its province's
                 self._add(mark)
         for p in v.provinces:
             for c in p.coasts:  # each named coast where its fleets stand
@@ -430,7 +434,11 @@ class MapScene(QGraphicsScene):
         super().mouseReleaseEvent(event)
 
     def province_at(self, pos: QPointF) -> Optional[str]:
+        """The province under ``pos``: a unit's marker counts as its
+        province's, even where its spot lies just outside the outline."""
         for item in self.items(pos):
+            if item.data(UNIT_OF):
+                return item.data(UNIT_OF)
             if isinstance(item, ProvinceItem):
                 return item.pid
         return None

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from variantkit.from_judge import offers, take, terrain_changes
+from variantkit.from_judge import KINDS, offers, take, terrain_changes
 from variantkit.model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant
 
 
@@ -70,11 +70,14 @@ def test_codes_spaces_names_centres_and_powers_from_the_judge():
     kinds = {(o.kind, o.subject): o.disagrees for o in offers(drawn, judge)}
     assert kinds == {("ids", "gob -> bot"): False, ("spaces", "alp"): False, ("names", "gob"): False,
                      ("names", "bre"): False, ("centres", "bre"): False, ("powers", "france"): False,
-                     ("powers", "north"): False}
+                     ("powers", "north"): False, ("names", "par"): False}
+    # a name the designer typed (Paris) the judge's differs from is offered: taken picked or left
+    kept, _ = take(drawn, judge, [k for k in KINDS if k != "names"])
+    assert kept.province("par").name == "Paris"
     after, _ = take(drawn, judge)
     assert [p.id for p in after.provinces] == ["bot", "par", "bre", "alp"]
-    # a name the designer typed (Paris) is kept; a placeholder takes the judge's; the old code is an alias
-    assert [p.name for p in after.provinces] == ["Gulf of Bothnia", "Paris", "Brest", "Alps"]
+    # Take all takes every name the judge gives; the old code is an alias
+    assert [p.name for p in after.provinces] == ["Gulf of Bothnia", "Paris (the capital)", "Brest", "Alps"]
     assert after.province("bot").aliases == ("gob", "bothnia")
     assert after.province("alp").terrain is Terrain.IMPASSABLE and after.province("bre").center
     france = after.power("france")

@@ -301,6 +301,31 @@ def set_coasts(v: Variant, pid: str, coasts: Mapping[str, Iterable[str]]) -> Var
                    edges=tuple(merge_edges(edges)), powers=powers)
 
 
+def rename_coast(v: Variant, pid: str, old: str, new: str) -> Variant:
+    """A named coast's id changed in place (``stp/wc`` -> ``stp/sc``): its
+    edges, the units standing on it and its aliases follow; its unit spot is
+    kept, and a usual name (West Coast) becomes the new id's (South Coast)."""
+    p = _need(v, pid)
+    c = p.coast(old)
+    if c is None:
+        raise EditError(f"{pid} has no coast {old!r}")
+    if new == old:
+        return v
+    if not re.match(r"^[a-z0-9]+$", new):
+        raise EditError(f"{new!r} is not a coast id: use lowercase letters such as 'sc'")
+    if p.coast(new) is not None:
+        raise EditError(f"{pid} already has a coast {new!r}")
+    name = coast_name(new) if c.name in ("", coast_name(old)) else c.name
+    aliases = tuple(a[:-len(old)] + new if a.lower().endswith(f"/{old}") else
+                    a[:-len(old) - 1] + new + ")" if a.lower().endswith(f"({old})") else a for a in c.aliases)
+    coasts = tuple(replace(c, id=new, name=name, aliases=aliases) if x.id == old else x for x in p.coasts)
+    was, now = f"{pid}/{old}", f"{pid}/{new}"
+    swap = lambda loc: now if loc == was else loc  # noqa: E731
+    edges = tuple(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
+    return replace(v, provinces=tuple(replace(p, coasts=coasts) if q.id == pid else q for q in v.provinces),
+                   edges=edges, powers=_map_powers(v, swap))
+
+
 class OneCoast(EditError):
     """A province would be left with one named coast: the other side is
     still to be named (one coast is just the province)."""

@@ -14,21 +14,46 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 from .model import Coast, Edge, Province, Terrain, Variant, split_location
 
 
+def judge_formats() -> List:
+    """The formats whose reader gives a judge's variant (every reader in the
+    registry but the drawing's own): a judge's file is read by these."""
+    from .formats import formats
+    return [f for f in formats().values() if f.reads and f.name != "svg"]
+
+
+def judge_file_patterns() -> List[str]:
+    """The file name patterns of a judge's file, for a file dialog."""
+    exts = {f.extension for f in judge_formats() if f.extension}
+    return sorted({"*.xml", "*.yaml"} | {f"*{e}" for e in exts})
+
+
 def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
     """The variant a judge's file describes: jDip's variants.xml (or its
-    folder), a DPjudge .map, godip's variant .go (a godip drawing gets its
-    nations, homes and units from it), Diplicity's .dvar, or a variant file;
-    and the problems of reading it."""
-    from .formats import diplicity, dpjudge, godip, jdip
+    folder), a variant file, or any file a format of the registry reads by
+    its extension (a DPjudge or njudge .map: the first reader that makes a
+    variant of it); and the problems of reading it."""
+    from .formats import jdip
     lower = path.lower()
     if os.path.isdir(path) or lower.endswith(".xml"):
         return jdip.read(path)
-    if lower.endswith(".map"):
-        return dpjudge.read(path)
-    if lower.endswith(".go"):
-        return godip.read(path)
-    if lower.endswith(".dvar"):
-        return diplicity.read(path)
+    if lower.endswith((".yaml", ".yml")):
+        from .io import load
+        loaded = load(path)
+        return loaded.variant, loaded.report.problems
+    # a .map is DPjudge's or njudge's: the first reader that reads it without an error wins
+    tried: List[Tuple[Optional[Variant], List]] = []
+    for f in judge_formats():
+        if f.extension and lower.endswith(f.extension.lower()) and f.read is not None:
+            from .problems import UnusableInput
+            try:
+                got, said = f.read(path)
+            except UnusableInput as exc:
+                got, said = None, list(exc.problems)
+            if got is not None and not any(getattr(p, "severity", "") == "error" for p in said):
+                return got, said
+            tried.append((got, list(said)))
+    if tried:
+        return next((t for t in tried if t[0] is not None), tried[0])
     from .io import load
     loaded = load(path)
     return loaded.variant, loaded.report.problems
@@ -36,15 +61,15 @@ def read_judge_file(path: str) -> Tuple[Optional[Variant], List]:
 
 def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
     """For each province of ``v`` the source knows (matched as every offer
-    is, by code or alias): its full name where ``v`` still has a placeholder
-    (a code in capitals), and the source's aliases ``v`` lacks."""
+    is, by code or alias): the source's full name where it differs (a
+    DPjudge rename, ``DEN -> Copenhagen``, says the judge's name is the
+    name), and the source's aliases ``v`` lacks (all of them, as importing
+    the file gives them: one that names a power too is VK112's to say)."""
     out: Dict[str, Dict[str, object]] = {}
     for qid, pid in _matches(v, source).items():
         p, known = _province(v, pid), _province(source, qid)
         fields: Dict[str, object] = {}
-        codes = {p.id, known.id} | {a.lower() for a in known.aliases + p.aliases}
-        placeholder = p.name == "" or (p.name == p.name.upper() and p.name.lower() in codes)
-        if placeholder and known.name and known.name != p.name:
+        if known.name and known.name != p.name:
             fields["name"] = known.name
         extra = tuple(a for a in (known.aliases + ((known.id,) if known.id != p.id else ()))
                       if a not in p.aliases and a != p.id)
@@ -53,6 +78,12 @@ def name_changes(v: Variant, source: Variant) -> Dict[str, Dict[str, object]]:
         if fields:
             out[p.id] = fields
     return out
+
+
+def _typed_name(p: Province, known: Province) -> bool:
+    """Whether ``p``'s name is one a designer gave (not a code in capitals or none)."""
+    codes = {p.id, known.id} | {a.lower() for a in known.aliases + p.aliases}
+    return not (p.name == "" or (p.name == p.name.upper() and p.name.lower() in codes))
 
 
 def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
@@ -69,6 +100,11 @@ def terrain_changes(v: Variant, source: Variant) -> Dict[str, Terrain]:
             continue
         out[p.id] = q.terrain
     return out
+
+
+# the fields of a space beside its terrain that a judge's file states (Loeb9's
+# ``IN SPRING: WATER ARC`` with ``SHUT ARC``, DPjudge's PORT): compared one by one
+SPACE_FIELDS = ("passable_in", "port")
 
 
 # -- everything the judge's file says that the drawing does not ------------------
@@ -189,12 +225,25 @@ def _space_offers(v: Variant, source: Variant) -> List[Offer]:
 def _terrain_offers(v: Variant, source: Variant) -> List[Offer]:
     from . import edit
     out = []
-    for pid, t in terrain_changes(v, source).items():
+    changes = terrain_changes(v, source)
+    for pid, t in changes.items():
         p = _province(v, pid)
         # a box's fill says nothing of its terrain: only a board space's disagrees
         out.append(Offer("terrain", pid, f"the judge's {pid} is {t.value}, the drawing's {p.terrain.value}",
                          not p.offboard, _then(edit.set_province, pid, terrain=t)))
+    for qid, pid in _matches(v, source).items():
+        p, q = _province(v, pid), _province(source, qid)
+        fields = {k: getattr(q, k) for k in SPACE_FIELDS if getattr(q, k) != getattr(p, k)}
+        if fields:  # no drawing shows when a space is open, or a port: these only fill in
+            out.append(Offer("terrain", pid, "; ".join(_space_field_said(k, val) for k, val in fields.items()),
+                             False, _then(edit.set_province, pid, **fields)))
     return out
+
+
+def _space_field_said(key: str, value) -> str:
+    if key == "passable_in":
+        return "open in " + ", ".join(value) + " only" if value else "open in every season"
+    return "a port (its fleet convoys as at sea)" if value else "not a port"
 
 
 def _then(fn: Callable[..., Variant], *args, **kwargs) -> Callable[[Variant], Variant]:
@@ -306,8 +355,9 @@ def _link_offers(v: Variant, source: Variant) -> List[Offer]:
                 (not e.oneway or (now.a, now.b) == (a, b)):
             continue
         box = bool({split_location(a)[0], split_location(b)[0]} & boxes)
-        why = (f"the judge links them by {e.units.value}" + (f", the drawing by {now.units.value}" if now else
-                                                             ", the drawing does not"))
+        why = (f"the judge links them by {e.units.value}" + (", a strait" if e.strait else "")
+               + (f", the drawing by {now.units.value}" + (", a strait" if now.strait else "") if now else
+                  ", the drawing does not"))
         out.append(Offer("links", f"{a} - {b}", why, not box,
                          _then(_set_edge_exactly, goal)))
     theirs = {v_id: q_id for q_id, v_id in match.items()}
@@ -331,10 +381,20 @@ def _set_edge_exactly(v: Variant, e: Edge) -> Variant:
 
 
 def _name_offers(v: Variant, source: Variant) -> List[Offer]:
+    """Names and aliases; where the variant has a name of its own (read off
+    the drawing's labels or typed) the why says both, so a designer keeping
+    theirs takes the rest picked.  Not flagged: a label's words are a guess."""
     from . import edit
-    return [Offer("names", pid, ", ".join(f"{k} {val}" for k, val in fields.items()), False,
-                  _then(edit.set_province, pid, **fields))
-            for pid, fields in name_changes(v, source).items()]
+    match = {pid: qid for qid, pid in _matches(v, source).items()}
+    out = []
+    for pid, fields in name_changes(v, source).items():
+        p = _province(v, pid)
+        typed = "name" in fields and _typed_name(p, _province(source, match[pid]))
+        why = ", ".join(f"{k} {val}" if k != "aliases" else "aliases " + ", ".join(val)  # type: ignore[arg-type]
+                        for k, val in fields.items())
+        out.append(Offer("names", pid, (f"the judge calls it {fields['name']}, the variant {p.name}; " if typed
+                                        else "") + why, False, _then(edit.set_province, pid, **fields)))
+    return out
 
 
 def _centre_offers(v: Variant, source: Variant) -> List[Offer]:

@@ -250,7 +250,8 @@ def test_feedback_toolbar_status_fit_and_problems(window, qtbot, tmp_path):
     # the standard map is valid; what remains are the map lint's design notes (Trieste - Venice)
     from variantkit.review.lint import CODES
     assert [p for p in shown if p.code not in CODES] == []
-    assert "No problems" in window.validation.list.item(0).text()
+    assert window.validation.list.item(0).text() == "Nothing left: the variant is a playable game"
+    assert "No problems" in window.validation.list.item(1).text()
     # the toolbar holds every tool, the active one checked and named
     bar = window.findChild(type(window.addToolBar("x")), "Tools")
     link = [a for a in bar.actions() if a.text().replace("&", "") == "Link spaces"][0]
@@ -277,13 +278,14 @@ def test_problems_summarise_pending_proposals(window, qtbot, reference):
     wait_for_validation(qtbot, window)
     pending = len(window.proposals.pending())
     lines = [window.validation.list.item(i).text() for i in range(window.validation.list.count())]
-    assert lines[0] == f"{pending} edges proposed, none accepted: accept them in Proposals before reading the problems"
+    assert lines[0].startswith("What is left") and lines[1] == f"  ☐ {pending} proposed edge(s) to accept or reject"
     assert pending > 100 and len(lines) < 40              # not one line per unreachable space
     unreachable = [s for s in lines if "VK120" in s]
     assert len(unreachable) == 1 and "until the proposals are accepted" in unreachable[0]
     window.proposals.accept_all.click()
     wait_for_validation(qtbot, window)
-    assert "edges proposed" not in window.validation.list.item(0).text()
+    assert not any("proposed edge" in window.validation.list.item(i).text()
+                   for i in range(window.validation.list.count()))
 
 
 def test_a_recovered_rename_still_saves_into_the_designers_drawing(window, qtbot, youngstown_with_drawing,

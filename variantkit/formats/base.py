@@ -36,6 +36,30 @@ class ExportReport:
     def ok(self) -> bool:
         return not any(p.severity == "error" for p in self.problems)
 
+    def summary(self) -> str:
+        """One line: what was refused, then what the game loses, then what
+        only looks different (colours, the picture), each code counted once
+        with its first message, so the real losses are read first."""
+        def rank(code: str) -> int:
+            first = next(p for p in self.problems if p.code == code)
+            return 0 if first.severity == "error" else 2 if code in LOOKS else 1
+        codes = sorted(dict.fromkeys(p.code for p in self.problems), key=rank)
+        if not codes:
+            return "nothing lost"
+        parts = []
+        for group, title in ((0, "refused"), (1, "lost"), (2, "looks only")):
+            mine = [c for c in codes if rank(c) == group]
+            if mine:
+                said = "; ".join(f"{c} x{n}: {first}" if n > 1 else f"{c}: {first}" for c in mine
+                                 for n, first in [(sum(p.code == c for p in self.problems),
+                                                   next(p.message for p in self.problems if p.code == c))])
+                parts.append(f"{title}: {said}")
+        return " | ".join(parts)
+
+
+# what an export loses that changes only how the map looks, never how it plays
+LOOKS = frozenset({"VK706", "VK728", "VK739"})
+
 
 Reader = Callable[[str], Tuple[Optional[Variant], List[Problem]]]
 

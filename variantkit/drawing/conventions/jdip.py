@@ -7,7 +7,7 @@ the stylesheet (a class per power, ``unitX`` beside ``X``)."""
 from __future__ import annotations
 
 import re
-from typing import Dict
+from typing import Dict, List, Sequence, Tuple
 
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
@@ -87,6 +87,7 @@ def read(doc: SvgDocument) -> Reading:
     _add_mouse_only(doc, out, art_filled, mouse)
     reading.shapes = list(out.values()) + list(coasts.values())
     _province_data(doc, reading)
+    reading.shapes += coasts_by_unit_spot(reading.unit_pos, out, coasts)
     take_labels(reading, [t for t in doc.texts if t.layer == "FullLabelLayer"])
     reading.colours = power_colours(doc)
     return reading
@@ -141,6 +142,39 @@ def _province_data(doc: SvgDocument, reading: Reading) -> None:
             reading.unit_pos[loc] = rec["unit"]
         if "center" in rec and centres_meant:
             reading.centres.add(split_location(loc)[0])
+
+
+def coasts_by_unit_spot(unit_pos: Dict[str, Tuple[float, float]], provinces: Dict[str, DrawnShape],
+                        drawn: Dict[str, DrawnShape]) -> List[DrawnShape]:
+    """Coasts the PROVINCE_DATA names (``stp-nc`` with its unit spot) that no
+    shape draws: each takes the part of its province nearer its own unit
+    than the others', the shores there being what it fronts.  Only where a
+    province has two such coasts or more (one coast is the province)."""
+    from shapely.geometry import MultiPoint, Polygon
+    from shapely.ops import unary_union, voronoi_diagram
+    named: Dict[str, Dict[str, Tuple[float, float]]] = {}
+    for loc, pos in unit_pos.items():
+        pid, coast = split_location(loc)
+        if coast and loc not in drawn and pid in provinces:
+            named.setdefault(pid, {})[coast] = pos
+    out = []
+    for pid, spots in sorted(named.items()):
+        if len(spots) < 2 or len(set(spots.values())) < len(spots):
+            continue
+        whole = unary_union([Polygon(r).buffer(0) for r in provinces[pid].rings if len(r) >= 3])
+        if whole.is_empty:
+            continue
+        cells = voronoi_diagram(MultiPoint(list(spots.values())), envelope=whole.envelope.buffer(100))
+        for coast, (x, y) in spots.items():
+            cell = next((c for c in cells.geoms if c.covers(MultiPoint([(x, y)]))), None)
+            part = whole.intersection(cell) if cell is not None else None
+            polys = [] if part is None else [part] if part.geom_type == "Polygon" else \
+                [g for g in getattr(part, "geoms", []) if g.geom_type == "Polygon"]
+            rings: List[Sequence[Tuple[float, float]]] = [[(float(x), float(y)) for x, y, *_ in p.exterior.coords]
+                                                          for p in polys if p.area > 0]
+            if rings:
+                out.append(DrawnShape(f"{pid}-{coast}", rings, coast_of=(pid, coast)))
+    return out
 
 
 def power_colours(doc: SvgDocument) -> Dict[str, str]:
