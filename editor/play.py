@@ -7,7 +7,7 @@ the history can be stepped through, and the game saved and loaded.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
@@ -20,6 +20,7 @@ from variantkit.board.render import OrderMark
 from variantkit.rules.game import Game
 from variantkit.rules.adjustments import adjustment_counts
 from variantkit.rules.parse import OrderError
+from variantkit.rules.state import GameState
 
 from .play_orders import owner, whole_orders
 
@@ -52,9 +53,7 @@ class PlayTool(Tool):
         if pid is None:
             return False
         panel = self.panel
-        if panel.game is None:
-            panel.new_game()
-        game = panel.game
+        game = panel.current_game()
         mode = panel.mode.currentText()
         units = dict(game.state.units)
         if game.state.phase.kind == "R":  # in a retreat phase a click means the dislodged unit
@@ -163,9 +162,9 @@ class PlayPanel(QWidget):
         layout.addWidget(self.results)
 
     # -- game ----------------------------------------------------------------
-    def new_game(self) -> None:
+    def new_game(self) -> Game:
         """A game on the variant as it stands in the editor, saved or not."""
-        self.game = Game.new(self.doc.variant)
+        game = self.game = Game.new(self.doc.variant)
         self.orders, self.shown = [], None
         self.power.clear()
         self.power.addItems([p.id for p in self.doc.variant.powers])
@@ -175,11 +174,15 @@ class PlayPanel(QWidget):
         self.completer.setMaxVisibleItems(15)
         self.entry.setCompleter(self.completer)
         self._refresh()
+        return game
+
+    def current_game(self) -> Game:
+        """The game in play, a new one if none is."""
+        return self.game if self.game is not None else self.new_game()
 
     def sandbox(self) -> None:
         """An empty board to set up any position by hand (mode "place")."""
-        self.new_game()
-        self.game.state.units = {}
+        self.new_game().state.units = {}
         self.mode.setCurrentText("place")
         self._refresh()
 
@@ -187,12 +190,13 @@ class PlayPanel(QWidget):
         """Sandbox: put the chosen power's unit in ``pid``, or take the unit there away."""
         from variantkit.model import UnitType
         from variantkit.rules.state import UnitAt
-        state = self.game.state
+        game = self.current_game()
+        state = game.state
         if pid in state.units:
             del state.units[pid]
         else:
             kind = UnitType(self.unit_type.currentText())
-            graph = self.game.graph()
+            graph = game.graph()
             loc = pid if kind is UnitType.ARMY or not graph.coasts.get(pid) else graph.coasts[pid][0]
             if graph.may_stand(kind, loc):
                 state.units[pid] = UnitAt(self.power.currentText(), kind, loc)
@@ -202,19 +206,18 @@ class PlayPanel(QWidget):
         """File an order under its unit's owner (a build under the centre's
         owner); refuse it at once when it cannot be read or names nobody's
         unit.  A second order for a unit replaces the first."""
-        if self.game is None:
-            self.new_game()
+        game = self.current_game()
         try:
-            order = self.game.parser().parse(text, power or self.power.currentText())
+            order = game.parser().parse(text, power or self.power.currentText())
         except OrderError as exc:
             return self._refuse(f"cannot read {text!r}: {exc}")
-        who, why = owner(self.game, order)
+        who, why = owner(game, order)
         if who is None:
             return self._refuse(f"{text!r} refused: {why}")
         named = text.partition(":")[0] if ":" in text else None
-        if named is not None and self.game.parser().power(named) not in (None, who):
+        if named is not None and game.parser().power(named) not in (None, who):
             return self._refuse(f"{text!r} refused: the unit is {who}'s")
-        text = text.partition(":")[2].strip() if named is not None and self.game.parser().power(named) else text
+        text = text.partition(":")[2].strip() if named is not None and game.parser().power(named) else text
         if getattr(order, "loc", ""):
             prov = split_location(order.loc)[0]
             self.orders = [(p, t) for p, t in self.orders if self._province(t, p) != prov]
@@ -231,7 +234,7 @@ class PlayPanel(QWidget):
 
     def _province(self, text: str, power: str) -> Optional[str]:
         try:
-            loc = self.game.parser().parse(text, power).loc
+            loc = self.current_game().parser().parse(text, power).loc
         except OrderError:
             return None
         return split_location(loc)[0] if loc else None
@@ -260,18 +263,22 @@ class PlayPanel(QWidget):
 
     def centre_owners(self) -> dict:
         """Who owns each centre in the position looked at."""
-        v = self.view()
-        if v is None:
+        if self.game is None:
             return {}
-        state = self.game.state if self.shown is None else self.game.history[self.shown].before
-        return dict(state.centers)
+        return dict(self._shown_position(self.game).centers)
+
+    def _shown_position(self, game: Game) -> GameState:
+        return game.state if self.shown is None else game.history[self.shown].before
 
     def standing_text(self) -> str:
-        state = self.game.state if self.shown is None else self.game.history[self.shown].before
-        counts = adjustment_counts(self.game.homes, state)
-        centres = {p: len(state.centres_of(p)) for p in self.game.homes}
+        game = self.game
+        if game is None:
+            return ""
+        state = self._shown_position(game)
+        counts = adjustment_counts(game.homes, state)
+        centres = {p: len(state.centres_of(p)) for p in game.homes}
         parts = []
-        for p in sorted(self.game.homes):
+        for p in sorted(game.homes):
             due = counts[p]
             parts.append(f"{p} {centres[p]}" + (f" (builds {due})" if due > 0 else
                                                 f" (removes {-due})" if due < 0 else ""))
@@ -282,13 +289,12 @@ class PlayPanel(QWidget):
             self.entry.clear()
 
     def adjudicate(self) -> None:
-        if self.game is None:
-            self.new_game()
-        by_power = {}
+        game = self.current_game()
+        by_power: Dict[str, List[str]] = {}
         for power, text in self.orders:
             by_power.setdefault(power, []).append(text)
-        parsed, bad = self.game.parse(by_power)
-        self.game.process(parsed, bad)
+        parsed, bad = game.parse(by_power)
+        game.process(parsed, bad)
         self.orders, self.shown = [], None
         self._refresh()
 
@@ -323,20 +329,20 @@ class PlayPanel(QWidget):
         self._refresh()
 
     # -- what the map shows ----------------------------------------------------------
-    def _shown_phase(self):
+    def _shown_phase(self, game: Game):
         """(position, outcomes) of the phase on show."""
         if self.shown is None:
-            record = self.game.history[-1] if self.game.history else None
-            return self.game.state, (record.outcomes if record else [])
-        record = self.game.history[self.shown]
+            record = game.history[-1] if game.history else None
+            return game.state, (record.outcomes if record else [])
+        record = game.history[self.shown]
         return record.before, record.outcomes
 
     def view(self):
         """(units by power, results to draw, phase) for the scene."""
         if self.game is None:
             return None
-        state, results = self._shown_phase()
-        units = {}
+        state, results = self._shown_phase(self.game)
+        units: Dict[str, List[str]] = {}
         for u in state.units.values():
             units.setdefault(u.power, []).append(str(u))
         return units, [outcome_record(o) for o in results], str(state.phase)
@@ -346,21 +352,24 @@ class PlayPanel(QWidget):
         from variantkit.board.marks import outcome_marks
         if self.game is None:
             return []
-        return outcome_marks(self._shown_phase()[1])
+        return outcome_marks(self._shown_phase(self.game)[1])
 
     def _refresh(self) -> None:
         self._show_pending()
         self.results.clear()
         v = self.view()
-        if v is not None:
+        if v is not None and self.game is not None:
+            game = self.game
             units, results, phase = v
             looking = "" if self.shown is None else " (history)"
-            end = " — " + (f"{self.game.winner} wins" if self.game.winner else "drawn") if self.game.over else ""
+            end = " — " + (f"{game.winner} wins" if game.winner else "drawn") if game.over else ""
             self.phase.setText(f"Phase {phase}{looking}{end}")
             for r in results:
                 self.results.addItem(f"{r['power']}: {r['order']}: {r['outcome']}"
                                      + (f" ({r['reason']})" if r["reason"] else ""))
             self.standing.setText(self.standing_text())
             if self.shown is None and getattr(self, "completer", None) is not None:
-                self.completer.model().setStringList(whole_orders(self.game))
+                model = self.completer.model()
+                if isinstance(model, QStringListModel):
+                    model.setStringList(whole_orders(game))
         self.position_changed.emit()
