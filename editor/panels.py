@@ -168,7 +168,7 @@ class ValidationPanel(QWidget):
         self.problems: List = []
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
-        self._running = []  # Python must keep the runnables alive while they run
+        self._running: List = []  # Python must keep the runnables alive while they run
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(250)  # wait for a pause in the editing
