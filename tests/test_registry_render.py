@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from variantkit.codes import CODES
@@ -45,7 +47,6 @@ FROM_REGISTRY = {
 
 
 def _pattern(template: str) -> "re.Pattern[str]":
-    import re
     parts = re.split(r"\{[a-z_]+\}", template)
     return re.compile("(.+)".join(re.escape(p) for p in parts) + r"\Z", re.S)
 
