@@ -126,7 +126,9 @@ class Document(QObject):
         return not self.undo.isClean()
 
     def snapshot(self) -> State:
-        return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
+        # outlines are copy-on-write: a command replaces the rings it changes and
+        # never edits one in place, so the states share the rest
+        return State(self.variant, dict(self.outlines),
                      tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
                      self.outlines_edited, frozenset(self.dismissed_powers))
 
@@ -134,7 +136,7 @@ class Document(QObject):
         """Only undo commands call this."""
         self.outlines_edited = state.shapes_edited
         self.variant = state.variant
-        self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
+        self.outlines = dict(state.outlines)
         self.proposals, self.rejected = list(state.proposals), set(state.rejected)
         self.art_ids = dict(state.art_ids)
         self.dismissed_powers = set(state.dismissed_powers)
@@ -148,6 +150,7 @@ class Document(QObject):
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
         self.art_bytes = None
+        self.picture_file: Optional[str] = None   # a picture the art shows (opened from a picture)
         self.outlines_edited = False
 
     # -- files ----------------------------------------------------------------
@@ -208,6 +211,26 @@ class Document(QObject):
         self.undo.clear()
         self.changed.emit("all")
         return inference.problems
+
+    def open_picture(self, path: str) -> List:
+        """Start a variant from a map that is a picture: its traced regions and
+        the proposed edges, as for a drawing; the art saved is the picture
+        under an SVG of the outlines."""
+        from variantkit.formats.picture import read_full
+        variant, problems, pm, svg_text = read_full(path)
+        self._reset()
+        self.variant = replace(variant, edges=())
+        self.proposals = list(pm.inference.edges)
+        self.outlines = {rid: _rings(r.geom) for rid, r in pm.inference.regions.items()}
+        self.art_width, self.art_height = float(pm.width), float(pm.height)
+        self.path = None
+        self.picture_file = os.path.abspath(path)
+        # the outlines' SVG is the art; it names the picture, which a save copies beside it
+        self.art_file = os.path.join(os.path.dirname(self.picture_file), variant.art)
+        self.art_bytes = svg_text.encode("utf-8")
+        self.undo.clear()
+        self.changed.emit("all")
+        return problems
 
     def keeps_base(self, path: str) -> bool:
         """Whether the file at ``path`` can be a subvariant of this document's
@@ -286,6 +309,12 @@ class Document(QObject):
         os.makedirs(folder, exist_ok=True)
         if art_text is not None and variant.art:
             atomic_write(os.path.join(folder, variant.art), art_text)
+        if self.picture_file and os.path.isfile(self.picture_file):
+            picture = os.path.join(folder, os.path.basename(self.picture_file))
+            if not os.path.exists(picture):   # the picture the art shows, beside it
+                from variantkit.drawing.picture_map import MAX_BYTES
+                from variantkit.files import atomic_copy
+                atomic_copy(self.picture_file, picture, MAX_BYTES)
         atomic_write(path, text)
         if self.outlines_edited:  # our outlines, written with the ids as they are
             self.art_file = os.path.join(folder, variant.art) if variant.art else None

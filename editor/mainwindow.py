@@ -296,6 +296,8 @@ class MainWindow(QMainWindow):
         self.judge.forget()  # a judge's file read for the old one
         if path.lower().endswith(".svg"):
             problems = self.doc.open_svg(path)
+        elif path.lower().endswith((".png", ".gif", ".jpg", ".jpeg")):
+            problems = self.doc.open_picture(path)
         else:
             problems = self.doc.open_variant(path)
         self.recovery.clear()  # the work that was here is saved or given up: its autosave goes
@@ -364,7 +366,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_discard():
             return
         path, _ = QFileDialog.getOpenFileName(self, "Open a variant or a drawing", "",
-                                              "Variants and drawings (*.yaml *.svg)")
+                                              "Variants, drawings and pictures (*.yaml *.svg *.png *.gif *.jpg *.jpeg)")
         if path:
             self.open_asked(path, asked=True)
 

@@ -463,6 +463,10 @@ _ALL = (
          "give the province shapes ids or labels (a layer named provinces), or use a judge's drawing as it is"),
         ("VK833", E, "the drawing gives no province: nothing written",
          "draw the provinces as closed shapes with ids or labels"),
+        ("VK840", E, "{path} is not a picture variantkit reads, or is over the size limit: {reason}",
+         "give a PNG, GIF or JPEG of the map"),
+        ("VK841", E, "the picture {path} has more than {limit} pixels",
+         "scale the map down (a map needs a few megapixels at most)"),
     ),
     _group(
         "editor",

@@ -112,3 +112,64 @@ def cmd_check_art(args) -> int:
         for loc in report.unmatched:
             print(f"  the drawn shape {loc} names no province of the variant")
     return 1 if report.only_in_art or report.only_in_variant or report.unmatched else 0
+
+
+def import_picture(args) -> int:
+    """``variantkit import picture MAP.png -o DIR``: a variant skeleton from a
+    map that is a picture; the picture is copied beside it, under an SVG of
+    the traced outlines that is the variant's art.  What would be written is
+    loaded first: a skeleton that would not load is refused, nothing written."""
+    import tempfile
+    from dataclasses import replace
+    from ..files import atomic_write
+    from ..formats.picture import read_full
+    from ..drawing.picture_map import MAX_BYTES as PICTURE_BYTES
+    from ..validate import load_checked
+    from .output import print_problems
+    out = os.path.join(args.output, "variant.yaml")
+    picture = os.path.basename(args.path)
+    picture_out = os.path.join(args.output, picture)
+    copy = os.path.realpath(picture_out) != os.path.realpath(args.path)
+    check_target(out, args.force, [args.path])
+    if copy:
+        check_target(picture_out, args.force, [args.path, out])
+    variant, problems, pm, svg_text = read_full(args.path)   # all checked before any write
+    art_out = os.path.join(args.output, variant.art)
+    check_target(art_out, args.force, [args.path, out, picture_out])
+    with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
+        atomic_write(os.path.join(folder, variant.art), svg_text)
+        save(variant, os.path.join(folder, "variant.yaml"))
+        loaded = load_checked(os.path.join(folder, "variant.yaml"))
+    errors = [replace(p, file=args.path, line=None, column=None, message="as imported, " + p.message)
+              for p in loaded.report.errors]
+    inference = pm.inference
+    regions = inference.regions.values()
+    if args.json:
+        json.dump({"convention": "picture", "size": [pm.width, pm.height],
+                   "sea_colour": "#%02x%02x%02x" % pm.sea_colour if pm.sea_colour else None,
+                   "problems": [p.to_json() for p in problems + errors],
+                   "provinces": [{"id": r.id, "terrain": r.terrain.value, "reason": r.reason,
+                                  "label_pos": [round(float(v), 1) for v in r.label_pos],
+                                  "doubtful": r.doubtful} for r in regions],
+                   "edges": [{"a": e.edge.a, "b": e.edge.b, "units": e.edge.units.value, "reason": e.reason,
+                              "confidence": e.confidence, "doubtful": e.doubtful}
+                             for e in inference.edges]}, sys.stdout, indent=1)
+        print()
+    else:
+        print_problems(problems + errors, False, sys.stderr)
+    if errors:
+        print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
+        return 1
+    with protecting([args.path]), all_or_nothing():
+        if copy:
+            atomic_copy(args.path, picture_out, PICTURE_BYTES)
+        atomic_write(art_out, svg_text)
+        save(variant, out)
+    doubtful = sum(e.doubtful for e in inference.edges) + sum(r.doubtful for r in regions)
+    sea = "#%02x%02x%02x" % pm.sea_colour if pm.sea_colour else "none found"
+    print(f"convention: picture ({pm.width}x{pm.height}, sea colour {sea})", file=sys.stderr)
+    print(f"wrote {out}: {len(inference.regions)} provinces, {len(inference.edges)} edges proposed"
+          + (f" ({doubtful} doubtful: check them)" if doubtful else "")
+          + f"; art {variant.art} over {picture}; names, centres and powers are yours to add",
+          file=sys.stderr)
+    return 0

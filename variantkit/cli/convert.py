@@ -56,6 +56,9 @@ def cmd_import(args) -> int:
     if args.format == "svg":  # proposals with their reasons, and the drawing kept as art
         from .art import import_svg
         return import_svg(args)
+    if args.format == "picture":  # the picture kept as art, under its traced outlines
+        from .art import import_picture
+        return import_picture(args)
     out = os.path.join(args.output, "variant.yaml")
     check_target(out, args.force, [args.path])
     if args.variant and args.format == "jdip":

@@ -31,7 +31,7 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     return doc, inference
 
 
-def skeleton(doc: SvgDocument, inference: Inference, variant_id: str, art: str) -> Variant:
+def skeleton(doc: Optional[SvgDocument], inference: Inference, variant_id: str, art: str) -> Variant:
     """A variant from the drawing alone: provinces, terrain, coasts, edges; no powers yet."""
     provinces = _unique_names(inference.provinces())
     edges = tuple(e.edge for e in inference.edges)
@@ -151,9 +151,10 @@ def board_from(variant: Variant, doc, inference):
     """The board of a drawing already read (``infer_svg``), its shapes matched
     to the variant's provinces through names and aliases."""
     from ..board.schematic import Board, schematic_board
-    board = schematic_board(variant)
     names = NameIndex(variant)
-    cells, points, labels = {}, dict(board.points), dict(board.labels)
+    cells: dict = {}
+    points: dict = {}
+    labels: dict = {}
     for rid, region in inference.regions.items():
         pid = names.location(rid)
         if pid is None or "/" in pid:
@@ -169,4 +170,12 @@ def board_from(variant: Variant, doc, inference):
         if pid:
             from .geometry import label_point
             points[f"{pid}/{coast}"] = label_point(geom)
+    places = [p.id for p in variant.provinces] + [f"{p.id}/{c.id}" for p in variant.provinces for c in p.coasts]
+    if doc.width and doc.height and all(x in points for x in places) and \
+            all(p.id in labels for p in variant.provinces):
+        # the art places everything: the schematic layout would be laid out for nothing
+        return Board(doc.width, doc.height, cells, points, labels)
+    board = schematic_board(variant)
+    # the art's places win; the schematic board's fill the rest
+    points, labels = {**board.points, **points}, {**board.labels, **labels}
     return Board(doc.width or board.width, doc.height or board.height, cells, points, labels)

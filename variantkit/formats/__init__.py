@@ -7,9 +7,9 @@ from .base import ExportReport, Format
 
 def formats() -> Dict[str, Format]:
     """Every format by name; ``Format.reads``/``writes`` say what each can do."""
-    from . import diplicity, diplomacy_pkg, dpjudge, godip, jdip, njudge, svg, webdiplomacy
+    from . import diplicity, diplomacy_pkg, dpjudge, godip, jdip, njudge, picture, svg, webdiplomacy
     table = (dpjudge.FORMAT, diplomacy_pkg.FORMAT, jdip.FORMAT, diplicity.FORMAT,
-             webdiplomacy.FORMAT, njudge.FORMAT, godip.FORMAT, svg.FORMAT)
+             webdiplomacy.FORMAT, njudge.FORMAT, godip.FORMAT, svg.FORMAT, picture.FORMAT)
     return {f.name: f for f in table}
 
 

@@ -1,0 +1,101 @@
+"""Pictures to provinces, scored against the site's own graph: each
+vDiplomacy variant's ``map.png`` read alone, its regions matched to the
+territories of ``truth.json`` (made from ``install.php``) by their points.
+
+Per picture: provinces found (a territory whose point lies in a region of
+its own), army and fleet precision / recall (coasts counted as their
+province), coasts (land the sea touches, and water, told apart right), the
+import loading (``variantkit validate``), seconds.  REACHED holds the worst
+of the four each picture reached when measured (docs/pictures.md has the
+table): a regression fails.  The default run reads three pictures; the
+whole corpus is the slow test."""
+import os
+
+import pytest
+
+from tests.pictures.corpus import JDIP, VDIP, score, score_jdip
+
+# the worst of provinces, army p/r, fleet p/r, coasts, as measured (see docs/pictures.md)
+REACHED = {
+    "Alacavre": 0.17,
+    "AnarchyInTheUK": 0.97,
+    "BalkanWarsVI": 0.86,
+    "CelticBritain": 0.96,
+    "Classic": 0.96,
+    "Classic1880": 0.91,
+    "ClassicChaoctopi": 0.34,
+    "ClassicEconomic": 0.89,
+    "ClassicFog": 0.84,
+    "ClassicLayered": 0.79,
+    "ClassicMilan": 0.95,
+    "ClassicOctopus": 0.34,
+    "ClassicPilot": 0.95,
+    "ClassicSevenIslands": 0.94,
+    "ClassicTouchy": 0.86,
+    "Colonial1885": 0.00,
+    "Duo": 0.96,
+    "Enlightenment": 0.92,
+    "Europe1939": 0.94,
+    "Germany1648": 0.01,
+    "GobbleEarth": 0.90,
+    "GreatLakes": 0.91,
+    "Habelya": 0.89,
+    "Hundred": 0.95,
+    "Hussite": 0.14,
+    "Karibik": 0.95,
+    "Lepanto": 0.00,
+    "Maharajah": 0.74,
+    "MateAgainstMate": 0.90,
+    "Modern2": 0.96,
+    "Pure": 0.00,
+    "RatWars": 0.04,
+    "SouthAmerica8": 0.89,
+    "USofA": 0.94,
+    "Viking": 0.91,
+    "WWIV": 0.84,
+    "WWIV_V6": 0.55,
+    "War2020": 0.66,
+    "World": 0.94,
+    "Zeus5": 0.87,
+}
+QUICK = ["AnarchyInTheUK", "Hundred", "Classic"]
+JDIP_1900 = 0.72
+
+
+def _check(name):
+    folder = os.path.join(VDIP, name)
+    if not os.path.isdir(folder):
+        _absent(folder)
+    s = score(folder, check_load=True)
+    print(s.row())
+    assert s.loads, f"{name}: the import does not load"
+    assert s.worst >= REACHED[name] - 0.005, f"{name}: worst {s.worst:.3f} below {REACHED[name]}: {s.row()}"
+
+
+def _absent(folder):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"the corpus is missing at {folder}")
+    pytest.skip("the corpus is not here")
+
+
+def test_jdip_1900_raster():
+    """jDip's 1900 drawing is a picture (white lines on dark land, lettering,
+    centre dots) under hit areas: the picture alone, against the jDip graph."""
+    folder = os.path.join(JDIP, "1900")
+    if not os.path.isdir(folder):
+        _absent(folder)
+    s = score_jdip("jDip 1900", os.path.join(folder, "1900_bitmap.png"), os.path.join(folder, "1900_bitmap.svg"),
+                   os.path.join(folder, "variants.xml"))
+    print(s.row())
+    assert s.loads and s.worst >= JDIP_1900 - 0.005, s.row()
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_a_few_pictures(name):
+    _check(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(set(REACHED) - set(QUICK)))
+def test_the_whole_corpus(name):
+    _check(name)

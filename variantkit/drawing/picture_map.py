@@ -1,0 +1,421 @@
+"""A map that is a picture (PNG, GIF, JPEG) read as a variant skeleton, the
+same kind of result as ``import svg``: regions, terrain, coasts and edges
+proposed, each with a reason and a confidence.
+
+The steps: colours counted (a palette picture keeps its palette; any other
+is quantised); the border lines found as grey or dark pixels drawn thin; the
+regions are the areas of one colour between them; specks (lettering,
+symbols, centre markers, islands of a few pixels) join the region of their
+colour nearby, else the one around them; every line pixel goes to its
+nearest region, so the outlines tile the picture.  The sea is the largest
+bluish colour (found, not assumed); a dense mesh of lines is impassable
+hatching.  Two regions border where their grown areas meet along a run of
+pixels; armies cross land borders, fleets cross a sea's borders and land
+borders that reach the sea.  Names the picture cannot give are left to the
+designer: regions get generated ids (``r1``, ``r2``...).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..files import read_limited
+from ..model import Crossing, Edge, Terrain
+from ..problems import Problem, UnusableInput
+from .geometry import Inference
+from .geometry.infer import EdgeProposal, Region
+from .geometry.shapes import label_point
+from .picture import trace
+
+MAX_BYTES = 64 * 1024 * 1024
+MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
+LINE_WIDTH = 4                 # pixels of border line a region grows across to meet its neighbour
+EXTENSIONS = (".png", ".gif", ".jpg", ".jpeg")
+
+
+@dataclass
+class PictureMap:
+    width: int
+    height: int
+    labels: np.ndarray          # grown label image: 0 none, k the region r{k}
+    inference: Inference
+    sea_colour: Optional[Tuple[int, int, int]]
+
+
+def load_rgb(path: str) -> np.ndarray:
+    """The picture as an RGB array, refused with a located problem when it
+    is not a picture, is too big, or claims more pixels than it may have."""
+    from PIL import Image
+    data = read_limited(path, MAX_BYTES, "VK840", "picture")
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS   # Pillow refuses bombs before decoding
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            if im.width * im.height > MAX_PIXELS:
+                raise Image.DecompressionBombError("too many pixels")
+            im.seek(0)   # a GIF's first frame
+            rgb = np.asarray(im.convert("RGB"))
+    except Image.DecompressionBombError:
+        raise UnusableInput([Problem("VK841", f"the picture {path} has more than {MAX_PIXELS} pixels",
+                                     "scale the map down (a map needs a few megapixels at most)", path)])
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise UnusableInput([Problem("VK840", f"{path} is not a picture variantkit reads ({exc})",
+                                     "give a PNG, GIF or JPEG", path)])
+    if min(rgb.shape[:2]) < 16:
+        raise UnusableInput([Problem("VK840", f"the picture {path} is {rgb.shape[1]}x{rgb.shape[0]} pixels: "
+                                     "too small for a map", "give the map's picture", path)])
+    return rgb
+
+
+def _colours(rgb: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(index image, palette): each distinct colour numbered; pictures with
+    more than 256 colours (JPEG, anti-aliased) are quantised first."""
+    packed = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
+    values, inverse = np.unique(packed, return_inverse=True)
+    if len(values) > 256:
+        from PIL import Image
+        q = Image.fromarray(rgb).quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        index = np.asarray(q).astype(np.int32)
+        pal = np.array((q.getpalette() or [])[:3 * 256], dtype=np.int32).reshape(-1, 3)
+        used, inv = np.unique(index, return_inverse=True)
+        return inv.reshape(index.shape).astype(np.int32), pal[used]
+    palette = np.stack([(values >> 16) & 255, (values >> 8) & 255, values & 255], axis=1)
+    return inverse.reshape(packed.shape).astype(np.int32), palette
+
+
+def _interior(index: np.ndarray, reach: int = 2) -> np.ndarray:
+    """Pixels whose neighbours up to ``reach`` pixels away in the four
+    directions have their colour: what a line up to 2 * reach wide lacks."""
+    same = np.ones(index.shape, dtype=bool)
+    for k in range(1, reach + 1):
+        same[k:, :] &= index[k:, :] == index[:-k, :]
+        same[:-k, :] &= index[:-k, :] == index[k:, :]
+        same[:, k:] &= index[:, k:] == index[:, :-k]
+        same[:, :-k] &= index[:, :-k] == index[:, k:]
+    return same
+
+
+def _luminance(palette: np.ndarray) -> np.ndarray:
+    return 0.299 * palette[:, 0] + 0.587 * palette[:, 1] + 0.114 * palette[:, 2]
+
+
+def _value(palette: np.ndarray) -> np.ndarray:
+    """How far from black (HSV's value): a deep blue is dark by luminance, not by this."""
+    return palette.max(axis=1)
+
+
+def _line_pixels(index: np.ndarray, palette: np.ndarray) -> np.ndarray:
+    """Border lines: pixels of a line's colour outside any filled area of it
+    (an area survives an erosion by 3 pixels: a black Switzerland does, a
+    line up to 6 pixels wide does not)."""
+    from scipy import ndimage
+    n = len(palette)
+    count = np.bincount(index.ravel(), minlength=n)
+    inner = np.bincount(index[_interior(index, 3)], minlength=n)
+    # a line's colour is grey (black, a white pen on dark land as jDip's 1900
+    # draws, a grey pen) or dark and drawn thin all over; a dark blue or green
+    # filling territories is not
+    grey = palette.max(axis=1) - palette.min(axis=1) < 30
+    thin = inner < 0.25 * np.maximum(count, 1)
+    dark = (((_value(palette) < 100) & (grey | thin)) | grey)[index]
+    filled = _interior(index, 3) & dark
+    filled = ndimage.binary_dilation(filled, structure=ndimage.generate_binary_structure(2, 1),
+                                     iterations=3) & dark
+    return dark & ~filled
+
+
+def _components(index: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, int]:
+    """Areas of one colour (4-connected) among the ``keep`` pixels."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+    h, w = index.shape
+    ids = np.arange(h * w).reshape(h, w)
+    right = keep[:, :-1] & keep[:, 1:] & (index[:, :-1] == index[:, 1:])
+    down = keep[:-1, :] & keep[1:, :] & (index[:-1, :] == index[1:, :])
+    a = np.concatenate([ids[:, :-1][right], ids[:-1, :][down]])
+    b = np.concatenate([ids[:, 1:][right], ids[1:, :][down]])
+    graph = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(h * w, h * w))
+    _, comp = connected_components(graph, directed=False)
+    comp = comp.reshape(h, w) + 1
+    comp[~keep] = 0
+    # renumber densely
+    used, inv = np.unique(comp, return_inverse=True)
+    inv = inv.reshape(h, w)
+    if used[0] != 0:
+        inv = inv + 1
+    return inv.astype(np.int32), int(inv.max())
+
+
+def read_picture(path: str) -> PictureMap:
+    rgb = load_rgb(path)
+    return picture_map(rgb, path)
+
+
+def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
+    from scipy import ndimage
+    h, w = rgb.shape[:2]
+    problems: List[Problem] = []
+    index, palette = _colours(rgb)
+    lines = _line_pixels(index, palette)
+    # lines thickened by a pixel each side: a border drawn with a gap of up to
+    # 2 pixels still closes (the pixels taken go back to their region below)
+    closed = ndimage.binary_dilation(lines, structure=np.ones((3, 3), dtype=bool))
+    comp, n = _components(index, ~closed)
+    area = np.bincount(comp.ravel(), minlength=n + 1)
+    area[0] = 0
+    colour_of = np.zeros(n + 1, dtype=np.int32)
+    colour_of[comp.ravel()] = index.ravel()
+    # a region is at least this big; smaller areas are specks of a region
+    min_area = max(40, int(h * w * 0.00004))
+    big = area >= min_area
+    big[0] = False
+    labels = np.where(big[comp], comp, 0)
+
+    # hatching: a dense mesh of lines and specks, wide enough to be an area
+    line_or_speck = labels == 0
+    density = ndimage.uniform_filter(line_or_speck.astype(np.float32), size=9)
+    hatch = ndimage.binary_opening(density > 0.6, structure=np.ones((5, 5)))
+    hatch_lab, nh = ndimage.label(hatch)
+    hatch_ids = []
+    if nh:
+        sizes = ndimage.sum(hatch, hatch_lab, index=np.arange(1, nh + 1))
+        specky = ndimage.sum((comp > 0) & ~big[comp], hatch_lab, index=np.arange(1, nh + 1))
+        for k, (s, sp) in enumerate(zip(sizes, specky), start=1):
+            # a mesh: wide, with specks of paper between its strokes (a
+            # junction of thick lines is solid black)
+            if s >= 20 * min_area and sp >= 0.2 * s:
+                labels[hatch_lab == k] = n + k
+                hatch_ids.append(n + k)
+
+    # specks join a region of their own colour close by (an island, a
+    # territory's detached part), else the region around them
+    specks = (~big[comp]) & (comp > 0) & (labels == 0)
+    if specks.any():
+        speck_lab, ns = ndimage.label(specks)
+        for sl_i, sl in enumerate(ndimage.find_objects(speck_lab), start=1):
+            if sl is None:
+                continue
+            pad = 30   # an islet joins its island or mainland of the same colour this close
+            y0, y1 = max(0, sl[0].start - pad), min(h, sl[0].stop + pad)
+            x0, x1 = max(0, sl[1].start - pad), min(w, sl[1].stop + pad)
+            mine = speck_lab[y0:y1, x0:x1] == sl_i
+            col = int(np.bincount(index[y0:y1, x0:x1][mine]).argmax())
+            window = labels[y0:y1, x0:x1]
+            same = (window > 0) & (index[y0:y1, x0:x1] == col)
+            if same.any() and not _is_line_colour_region(col, palette):
+                labels[y0:y1, x0:x1][mine] = int(np.bincount(window[same]).argmax())
+    # everything left (lines, specks on their own) goes to the nearest region
+    grown = labels.copy()
+    if (labels == 0).any() and (labels > 0).any():
+        dist, (iy, ix) = ndimage.distance_transform_edt(labels == 0, return_indices=True)
+        fill = labels[iy, ix]
+        grown = np.where(labels > 0, labels, fill)
+        # as far as the picture's border lines are wide: half their width, measured
+        on_line = dist[lines & (labels == 0)]
+        reach = max(LINE_WIDTH, float(np.percentile(on_line, 98)) + 1.5) if on_line.size else LINE_WIDTH
+        near = dist <= reach
+    else:
+        near = np.ones(labels.shape, dtype=bool)
+    present = np.unique(labels[labels > 0])
+
+    # terrain: the sea is the largest bluish colour; a region is water when
+    # most of its own pixels are of a sea colour
+    region_colour: Dict[int, int] = {}
+    region_area = np.bincount(labels.ravel(), minlength=int(labels.max()) + 1)
+    own = labels > 0
+    pairs = labels[own].astype(np.int64) * (len(palette) + 1) + index[own]
+    cnt = np.bincount(pairs)
+    nz = np.nonzero(cnt)[0]
+    best: Dict[int, Tuple[int, int]] = {}
+    for key in nz:
+        k_lab, k_col = divmod(int(key), len(palette) + 1)
+        if k_lab not in best or cnt[key] > best[k_lab][1]:
+            best[k_lab] = (k_col, int(cnt[key]))
+    for k_lab, (k_col, _) in best.items():
+        region_colour[k_lab] = k_col
+    sea = _sea_colours(palette, region_colour, region_area)
+    sea_colour = (int(palette[sea[0]][0]), int(palette[sea[0]][1]), int(palette[sea[0]][2])) if sea else None
+
+    water = {int(lab) for lab in present if region_colour.get(int(lab)) in sea}
+    contacts, _ = _contacts(grown, near, water)
+    islands = _islands_with_waters(contacts, water, region_area)
+    for ring, island in islands.items():   # the ring's pixels are the island's
+        grown[grown == ring] = island
+        labels[labels == ring] = island
+        water.discard(ring)
+    present = np.array([lab for lab in present if int(lab) not in islands])
+    ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
+    # filled black or near-black grey (a Switzerland): a dark green or red territory is not
+    black = (_value(palette) < 35) & (palette.max(axis=1) - palette.min(axis=1) < 12)
+    impassable = set(hatch_ids) | {int(lab) for lab in present
+                                   if black[region_colour[int(lab)]] and int(lab) not in water}
+
+    # borders: pixel pairs of the grown image, within line reach of both sides
+    contacts, sea_touch = _contacts(grown, near, water)
+    outlines = trace(grown, tolerance=1.0, ids=[int(v) for v in present])
+    regions: Dict[str, Region] = {}
+    for lab in present:
+        lab = int(lab)
+        geom = outlines.get(lab)
+        if geom is None:
+            continue
+        if lab in water:
+            terrain, reason = Terrain.WATER, f"the sea's colour {_hex(palette[region_colour[lab]])}"
+        elif lab in impassable:
+            terrain, reason = Terrain.IMPASSABLE, ("hatched: impassable" if lab in hatch_ids
+                                                   else "filled dark: impassable")
+        else:
+            terrain, reason = Terrain.LAND, f"land coloured {_hex(palette[region_colour[lab]])}"
+        if lab in islands.values():
+            reason += "; with the waters drawn round it (a circle): one territory"
+        r = Region(ids[lab], geom, terrain, reason)
+        r.label_pos = label_point(geom)
+        regions[r.id] = r
+    coastal = set()
+    edges: List[EdgeProposal] = []
+    min_len = 3
+    for (a, b), length in sorted(contacts.items()):
+        if ids.get(a) not in regions or ids.get(b) not in regions:
+            continue
+        if a in impassable or b in impassable or length < min_len:
+            continue   # land meeting the sea at a corner is not on it
+        wa, wb = a in water, b in water
+        if wa != wb:
+            coastal.add(b if wa else a)
+    for lab in coastal:
+        regions[ids[lab]].terrain = Terrain.COAST
+        regions[ids[lab]].reason += ", on the sea"
+    for (a, b), length in sorted(contacts.items()):
+        if ids.get(a) not in regions or ids.get(b) not in regions or a in impassable or b in impassable:
+            continue
+        if length < min_len:
+            continue
+        wa, wb = a in water, b in water
+        army = not wa and not wb
+        fleet = wa or wb or (a in coastal and b in coastal and sea_touch.get((a, b), False))
+        reason = ("open water" if wa and wb else "a shared coastline" if wa or wb
+                  else "a land border" + (" reaching the sea" if fleet else ""))
+        confidence = 1.0 if length >= 3 * min_len else 0.5
+        if confidence < 1.0:
+            reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
+        x, y = sorted((ids[a], ids[b]))
+        edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
+    inference = Inference(regions, {}, edges, problems, convention="picture")
+    # a region far larger than the rest may be two territories whose line did not close
+    land_areas = sorted(region_area[lab] for lab in present if lab not in water)
+    if land_areas:
+        typical = land_areas[len(land_areas) // 2]
+        for lab in present:
+            lab = int(lab)
+            if lab not in water and region_area[lab] > 12 * typical and ids[lab] in regions:
+                regions[ids[lab]].doubtful = True
+                regions[ids[lab]].reason += "; far larger than the others: a border line that does not close?"
+    return PictureMap(w, h, grown, inference, sea_colour)
+
+
+def _islands_with_waters(contacts, water: set, area: np.ndarray) -> Dict[int, int]:
+    """Islands drawn inside a circle of sea that is their territory: a small
+    water region (under half the median sea, at most 12 times the island)
+    holding one island that touches nothing but it.  Returns {ring: island}."""
+    neighbours: Dict[int, set] = {}
+    for (a, b), n in contacts.items():
+        if n >= 3:
+            neighbours.setdefault(a, set()).add(b)
+            neighbours.setdefault(b, set()).add(a)
+    water_areas = sorted(int(area[w]) for w in water)
+    if len(water_areas) < 2:
+        return {}
+    median = water_areas[len(water_areas) // 2]
+    out = {}
+    for ring in water:
+        # the ring may touch other coasts; the island touches the ring alone
+        land = [n for n in neighbours.get(ring, ()) if n not in water and neighbours.get(n) == {ring}]
+        if len(land) != 1:
+            continue
+        island = land[0]
+        if area[ring] <= 12 * area[island] and area[ring] < 0.5 * median:
+            out[ring] = island
+    return out
+
+
+def _is_line_colour_region(col: int, palette: np.ndarray) -> bool:
+    return bool(_value(palette[col:col + 1])[0] < 35)
+
+
+def _hex(c) -> str:
+    return "#%02x%02x%02x" % tuple(int(v) for v in c)
+
+
+def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area: np.ndarray) -> List[int]:
+    """The sea's colour: of the colours filling regions, the bluish one
+    covering most; shades of it (close, of the same hue within 6 degrees)
+    count as sea too."""
+    total: Dict[int, int] = {}
+    for lab, col in region_colour.items():
+        total[col] = total.get(col, 0) + int(region_area[lab])
+    bluish = [c for c in total if palette[c][2] > palette[c][0] + 15 and palette[c][2] >= palette[c][1] - 10
+              and _luminance(palette[c:c + 1])[0] > 60]
+    if not bluish:
+        return []
+    main = max(bluish, key=lambda c: total[c])
+    # a shade of the sea keeps its hue (ClassicFog draws each sea a shade
+    # apart); a pale lavender land beside a cyan sea does not
+    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 75
+             and _hue_apart(palette[c], palette[main]) <= 6]
+    return [main] + [c for c in close if c != main]
+
+
+def _hue_apart(a, b) -> float:
+    """Degrees between two colours' hues."""
+    import colorsys
+    ha = colorsys.rgb_to_hsv(*(float(v) / 255 for v in a))[0]
+    hb = colorsys.rgb_to_hsv(*(float(v) / 255 for v in b))[0]
+    d = abs(ha - hb) % 1.0
+    return 360 * min(d, 1 - d)
+
+
+def _contacts(grown: np.ndarray, near: np.ndarray, water: set):
+    """Border length (pixel pairs) between each pair of regions, and
+    whether a land border reaches the sea (one of its pixels is next to water)."""
+    from scipy import ndimage
+    counts: Dict[Tuple[int, int], int] = {}
+    touch: Dict[Tuple[int, int], bool] = {}
+    wmask = np.isin(grown, list(water)) if water else np.zeros(grown.shape, dtype=bool)
+    wet = ndimage.binary_dilation(wmask, iterations=LINE_WIDTH + 1)
+    for a, b, ok, wt in ((grown[:, :-1], grown[:, 1:], near[:, :-1] & near[:, 1:], wet[:, :-1] | wet[:, 1:]),
+                         (grown[:-1, :], grown[1:, :], near[:-1, :] & near[1:, :], wet[:-1, :] | wet[1:, :])):
+        diff = (a != b) & (a > 0) & (b > 0) & ok
+        lo = np.minimum(a[diff], b[diff]).astype(np.int64)
+        hi = np.maximum(a[diff], b[diff]).astype(np.int64)
+        wets = wt[diff]
+        key = lo * (int(grown.max()) + 1) + hi
+        uk, c = np.unique(key, return_counts=True)
+        for k, v in zip(uk, c):
+            pair = divmod(int(k), int(grown.max()) + 1)
+            counts[pair] = counts.get(pair, 0) + int(v)
+        for k in np.unique(key[wets]):
+            touch[divmod(int(k), int(grown.max()) + 1)] = True
+    return counts, touch
+
+
+def outlines_art(pm: PictureMap, picture: str) -> str:
+    """The art of a picture's variant: the picture itself (by file name,
+    beside the SVG) under the traced outlines, filled lightly by terrain
+    so both show; the outlines are what the editor edits."""
+    from lxml import etree
+    from .svg.writer import SVG, outlines_svg
+    shapes: Dict[str, List[Sequence[Tuple[float, float]]]] = {}
+    for rid, r in pm.inference.regions.items():
+        shapes[rid] = [[(float(x), float(y)) for x, y in ring.coords] for part in getattr(r.geom, "geoms", [r.geom])
+                       for ring in [part.exterior, *part.interiors]]
+    text = outlines_svg(pm.width, pm.height, shapes, {rid: r.terrain.value for rid, r in pm.inference.regions.items()})
+    root = etree.fromstring(text.encode())
+    image = etree.Element(f"{{{SVG}}}image", x="0", y="0", width=str(pm.width), height=str(pm.height))
+    image.set("href", picture)
+    root.insert(0, image)
+    for path in root.iter(f"{{{SVG}}}path"):
+        path.set("fill-opacity", "0.15")
+        path.set("stroke-width", "0.5")
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode()
