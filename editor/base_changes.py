@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
@@ -54,6 +54,7 @@ class ChangeMark(QGraphicsPathItem):
     def __init__(self, path: QPainterPath, line: Line, kind: str):
         super().__init__(path)
         self.line, self.kind = line, kind
+        self.ends: Optional[Tuple[str, str, str]] = None  # an edge's provinces and unit type
         self.setZValue(Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 

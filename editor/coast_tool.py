@@ -110,9 +110,11 @@ class CoastLineTool(Tool):
         points, self.points = self.points, []
         self._drop_ink()
         pid = self._province(scene)
+        if not pid:
+            return
         doc = self.doc
-        p = doc.variant.province(pid) if pid else None
-        rings = doc.outlines.get(pid) if pid else None
+        p = doc.variant.province(pid)
+        rings = doc.outlines.get(pid)
         if p is None or not rings or len(points) < 2:
             return
         if p.terrain is Terrain.WATER:

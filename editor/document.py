@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -145,7 +145,7 @@ class Document(QObject):
         self.changed.emit(kind)
 
     def _reset(self) -> None:
-        self.drawn_colours = {}  # power -> colour, as a drawing opened says (offered as powers)
+        self.drawn_colours: Dict[str, str] = {}  # power -> colour, as a drawing opened says (offered as powers)
         self.dismissed_powers = set()
         self.proposals, self.rejected, self.art_ids = [], set(), {}
         self.base = self.base_path = self.art_file = None
@@ -235,7 +235,7 @@ class Document(QObject):
     def keeps_base(self, path: str) -> bool:
         """Whether the file at ``path`` can be a subvariant of this document's
         base: a base is read from the file's folder or the one above only."""
-        if self.base is None:
+        if self.base is None or self.base_path is None:
             return False
         from variantkit.files import confined
         from variantkit.io.variant_file import extends_roots
@@ -245,13 +245,13 @@ class Document(QObject):
         """The variant as it is written at ``path``: a subvariant as its
         changes, ``extends`` relative to where the file goes; a full variant
         where its base could not be read from (Save As away from the base)."""
-        v = self.variant
-        if not self.keeps_base(path):
+        v, base, base_path = self.variant, self.base, self.base_path
+        if base is None or base_path is None or not self.keeps_base(path):
             return replace(v, extends=None, changes=None)
         from variantkit.io.subvariant import changes_between
         folder = os.path.dirname(os.path.abspath(path))
-        extends = os.path.relpath(self.base_path, folder).replace(os.sep, "/")
-        return replace(v, extends=extends, changes=changes_between(self.base, v))
+        extends = os.path.relpath(base_path, folder).replace(os.sep, "/")
+        return replace(v, extends=extends, changes=changes_between(base, v))
 
     def check_text(self, path: str, written: Variant, text: str) -> List[Problem]:
         """Problems that would stop the editor opening ``text`` at ``path`` as
@@ -307,7 +307,7 @@ class Document(QObject):
         if problems:
             raise SaveRefused(problems)
         os.makedirs(folder, exist_ok=True)
-        if art_text is not None:
+        if art_text is not None and variant.art:
             atomic_write(os.path.join(folder, variant.art), art_text)
         if self.picture_file and os.path.isfile(self.picture_file):
             picture = os.path.join(folder, os.path.basename(self.picture_file))
@@ -317,7 +317,7 @@ class Document(QObject):
                 atomic_copy(self.picture_file, picture, MAX_BYTES)
         atomic_write(path, text)
         if self.outlines_edited:  # our outlines, written with the ids as they are
-            self.art_file = os.path.join(folder, variant.art)
+            self.art_file = os.path.join(folder, variant.art) if variant.art else None
             self.outlines_edited = False
             self.art_ids, self.art_bytes = {}, None
         elif self.art_file and variant.art:
@@ -348,7 +348,7 @@ class Document(QObject):
             n += 1
             name = f"{stem}-{n}{ext}"
 
-    def _art_for(self, folder: str, keeps_base: bool = False) -> Tuple[Variant, Optional[object]]:
+    def _art_for(self, folder: str, keeps_base: bool = False) -> Tuple[Variant, Optional[Union[str, bytes]]]:
         """The variant's ``art`` at the new place, and the text or bytes to write there
         (None: nothing to write)."""
         v = self.variant

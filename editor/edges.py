@@ -164,8 +164,9 @@ class EdgesPanel(QWidget):
         for r in rows:
             chosen.select(model.index(r, 0), model.index(r, 3))
         sel.select(chosen, QItemSelectionModel.SelectionFlag.Select)
-        if rows:
-            self.table.scrollToItem(self.table.item(rows[0], 0))
+        first = self.table.item(rows[0], 0) if rows else None
+        if first is not None:
+            self.table.scrollToItem(first)
 
     def selected_keys(self) -> List[tuple]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})

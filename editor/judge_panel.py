@@ -7,6 +7,7 @@ one undo step.  The rules of it are the library's (variantkit.from_judge)."""
 from __future__ import annotations
 
 import os
+from typing import Optional, Tuple
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush, QColor
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QLab
 
 from variantkit.edit import EditError
 from variantkit.from_judge import KIND_TITLES, KINDS, judge_file_patterns, offers, read_judge_file, take
+from variantkit.model import Variant
 
 from .design_commands import TakeFromJudge
 from .document import Document
@@ -26,12 +28,12 @@ class JudgePanel(QWidget):
     def __init__(self, doc: Document, parent=None):
         super().__init__(parent)
         self.doc = doc
-        self.source = None  # (file name, Variant)
+        self.source: Optional[Tuple[str, Variant]] = None  # (file name, Variant)
         layout = QVBoxLayout(self)
         self.open_button = QPushButton("Read a judge's file...")
         self.open_button.setToolTip("jDip's variants.xml, a DPjudge .map, godip's variant .go, Diplicity's .dvar "
                                     "or a variant file: what it says that the drawing does not is offered here")
-        self.open_button.clicked.connect(lambda: self.dialog.open())
+        self.open_button.clicked.connect(self._open_dialog)
         layout.addWidget(self.open_button)
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -61,6 +63,9 @@ class JudgePanel(QWidget):
         self.showing = False  # an offer is shown on the map
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
+
+    def _open_dialog(self) -> None:
+        self.dialog.open()
 
     def read(self, path: str) -> None:
         """Read the file; nothing is changed until something is taken."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
@@ -192,7 +192,7 @@ class ValidationPanel(QWidget):
         self.drawn_powers = None  # () -> the powers the drawing colours that the variant lacks
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
-        self._running = []  # Python must keep the runnables alive while they run
+        self._running: List = []  # Python must keep the runnables alive while they run
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(250)  # wait for a pause in the editing
@@ -368,7 +368,7 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
-        self.highlighted = None  # the pair shown picked on the map
+        self.highlighted: Optional[Tuple[str, str]] = None  # the pair shown picked on the map
         doc.changed.connect(self._changed)
         self.refresh()
 

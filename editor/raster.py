@@ -31,6 +31,6 @@ def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     renderer.render(painter, QRectF(0, 0, w, h))
     painter.end()
     tmp = path + ".part.png"
-    if not image.save(tmp, "PNG"):
+    if not image.save(tmp):  # PNG by the suffix (the stubs refuse the str format Qt takes)
         raise OSError(f"could not write {path}")
     os.replace(tmp, path)

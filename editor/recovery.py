@@ -29,7 +29,7 @@ from variantkit.problems import UnusableInput
 try:
     import fcntl
 except ImportError:  # Windows: no advisory locks; every folder counts as left behind
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # the uses test for None
 
 
 def recovery_root() -> str:
@@ -92,16 +92,19 @@ class Recovery:
             folder = os.path.join(recovery_root(), f"{stem}-{os.getpid()}-{time.time_ns()}")
             os.makedirs(folder)
             self._claim(folder)
+        claimed = self.folder
+        if claimed is None:  # the new folder could not be locked: no autosave this time
+            return
         from dataclasses import replace
         v = replace(doc.variant, extends=None, changes=None, art=None)  # opens from anywhere
-        atomic_write(os.path.join(self.folder, "variant.yaml"), dumps(v))
-        shapes = os.path.join(self.folder, "outlines.json")
+        atomic_write(os.path.join(claimed, "variant.yaml"), dumps(v))
+        shapes = os.path.join(claimed, "outlines.json")
         if doc.outlines_edited:
             atomic_write(shapes, json.dumps({"width": doc.art_width, "height": doc.art_height,
                                              "outlines": doc.outlines}))
         elif os.path.exists(shapes):
             os.remove(shapes)
-        drawing = os.path.join(self.folder, "drawing.svg")  # as opened: the renames apply to it
+        drawing = os.path.join(claimed, "drawing.svg")  # as opened: the renames apply to it
         if doc.art_bytes is not None and not os.path.exists(drawing):
             atomic_write(drawing, doc.art_bytes)
         meta = {"path": doc.path and os.path.abspath(doc.path), "art_file": doc.art_file,
@@ -110,7 +113,7 @@ class Recovery:
                 "proposals": [[p.edge.a, p.edge.b, p.edge.units.value, p.edge.strait, p.reason, p.border]
                               for p in doc.proposals],
                 "rejected": sorted(doc.rejected)}
-        atomic_write(os.path.join(self.folder, "meta.json"), json.dumps(meta, indent=1))
+        atomic_write(os.path.join(claimed, "meta.json"), json.dumps(meta, indent=1))
 
     def clear(self) -> None:
         """The work is saved (or discarded by the user): the autosave goes."""

@@ -5,7 +5,7 @@ one undo step; the map follows the selected row."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
 from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
@@ -47,14 +47,14 @@ class ProvinceModel(QAbstractTableModel):
         self.doc = doc
         self.rows_for = rows_for  # the province ids an edit of this cell applies to
         self.ids: List[str] = []
-        self.homes = {}
+        self.homes: Dict[str, str] = {}
+        self._shown: Optional[tuple] = None  # the provinces and powers the rows show
         self.reload()
 
     def reload(self) -> None:
         v = self.doc.variant
         shown = (v.provinces, v.powers)
-        if self.ids and getattr(self, "_shown", None) is not None and \
-                all(a is b for a, b in zip(shown, self._shown)):
+        if self.ids and self._shown is not None and all(a is b for a, b in zip(shown, self._shown)):
             return  # the same provinces and powers: no cell changed (a link edit, a shape)
         self._shown = shown
         ids = [p.id for p in self.doc.variant.provinces]
@@ -91,6 +91,8 @@ class ProvinceModel(QAbstractTableModel):
 
     def text(self, pid: str, col: str) -> str:
         p = self.doc.variant.province(pid)
+        if p is None:  # a row not yet reloaded after its province went
+            return ""
         return {"id": p.id, "name": p.name, "aliases": ", ".join(p.aliases), "terrain": p.terrain.value,
                 "center": "yes" if p.center else "", "home of": self.homes.get(p.id, ""),
                 "coasts": " ".join(c.id for c in p.coasts), "passable in": ", ".join(p.passable_in)}[col]
@@ -101,7 +103,8 @@ class ProvinceModel(QAbstractTableModel):
         pid, col = self.ids[index.row()], COLUMNS[index.column()]
         if col == "center":
             if role == Qt.ItemDataRole.CheckStateRole:
-                return Qt.CheckState.Checked if self.doc.variant.province(pid).center else Qt.CheckState.Unchecked
+                p = self.doc.variant.province(pid)
+                return Qt.CheckState.Checked if p is not None and p.center else Qt.CheckState.Unchecked
             if role == Qt.ItemDataRole.DisplayRole:  # sorts and filters as text
                 return self.text(pid, col)
             return None

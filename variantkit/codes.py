@@ -9,8 +9,9 @@ registered code is dead.  Foundation layer: imports nothing of ours.
 """
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
-from typing import Dict, Tuple
+from typing import Dict, FrozenSet, Tuple
 
 ERROR = "error"
 WARNING = "warning"
@@ -39,6 +40,20 @@ class Code:
     @property
     def severities(self) -> Tuple[str, ...]:
         return (self.severity, self.also[0]) if self.also[0] else (self.severity,)
+
+    @property
+    def placeholders(self) -> FrozenSet[str]:
+        """The names the message and hint templates take."""
+        return frozenset(name for template in (self.message, self.hint)
+                         for _, name, _, _ in string.Formatter().parse(template) if name)
+
+    def render(self, **params: object) -> Tuple[str, str]:
+        """(message, hint) with the values filled in: what users see is what the docs say.
+        A placeholder without its value is a KeyError; a value no placeholder takes, a TypeError."""
+        extra = set(params) - self.placeholders
+        if extra:
+            raise TypeError(f"{self.code} takes no {', '.join(sorted(extra))}")
+        return self.message.format(**params), self.hint.format(**params)
 
 
 def _group(group: str, *rows: tuple) -> Tuple[Code, ...]:

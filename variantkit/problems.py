@@ -6,9 +6,10 @@ to a :class:`Report`; callers decide what to do with all of it at once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator, List, Optional
 
+from .codes import CODES
 from .text import shown
 
 
@@ -21,6 +22,23 @@ class Problem:
     line: Optional[int] = None     # 1-based
     column: Optional[int] = None   # 1-based
     severity: str = "error"        # "error" or "warning"
+
+    @classmethod
+    def of(cls, code: str, /, **params: object) -> "Problem":
+        """The problem ``code`` with its message and hint from the registry
+        (variantkit.codes), ``params`` filling the templates' placeholders
+        (any name, file and line included), at its registered severity;
+        placed with :meth:`at`."""
+        entry = CODES[code]
+        message, hint = entry.render(**params)
+        return cls(code, message, hint, severity=entry.severity)
+
+    def at(self, file: str = "", line: Optional[int] = None, column: Optional[int] = None,
+           severity: Optional[str] = None) -> "Problem":
+        """This problem placed in a file; ``severity`` only one its code has."""
+        if severity is not None and severity not in CODES[self.code].severities:
+            raise ValueError(f"{self.code} is never a {severity}")
+        return replace(self, file=file, line=line, column=column, severity=severity or self.severity)
 
     def where(self) -> str:
         loc = self.file or "<input>"

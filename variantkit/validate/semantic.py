@@ -31,8 +31,17 @@ class _Checker:
         self.graph = Graph(variant)
 
     # -- reporting ----------------------------------------------------------
+    def emit(self, path: Tuple, code: str, /, *, severity: Optional[str] = None, key: bool = False,
+             **params: object) -> None:
+        """The problem ``code`` in the registry's words (variantkit.codes), at ``path``."""
+        self.problems.append(Problem.of(code, **params).at(*self._where(path, key), severity=severity))
+
     def report(self, path: Tuple, code: str, message: str, hint: str,
                severity: str = "error", key: bool = False) -> None:
+        # the emitters not yet built from the registry (see emit)
+        self.problems.append(Problem(code, message, hint, *self._where(path, key), severity))
+
+    def _where(self, path: Tuple, key: bool) -> Tuple[str, Optional[int], Optional[int]]:
         file = self.source.file if self.source else ""
         line = col = None
         if self.source is not None:
@@ -42,7 +51,7 @@ class _Checker:
                     break
             else:
                 line, col = self.source.locate(("changes",) if self.sub else path, key)
-        self.problems.append(Problem(code, message, hint, file, line, col, severity))
+        return file, line, col
 
     def _paths(self, path: Tuple):
         if not self.sub:
@@ -69,32 +78,22 @@ class _Checker:
         for p in self.v.provinces:
             path = ("provinces", p.id)
             if p.coasts and p.terrain is not Terrain.COAST:
-                self.report(path + ("coasts",), "VK190",
-                            f"{p.id} has named coasts but its terrain is {p.terrain.value}",
-                            "named coasts belong to a province of terrain 'coast'")
+                self.emit(path + ("coasts",), "VK190", province=p.id, terrain=p.terrain.value)
             if p.port and (p.terrain is not Terrain.COAST or p.coasts):
                 self.report(path + ("port",), "VK193",
                             f"{p.id} is a port but is {'a multi-coast province' if p.coasts else p.terrain.value}",
                             "a port is a coastal province with one coast (a sea convoys anyway)")
             if len(p.coasts) == 1:
-                self.report(path + ("coasts",), "VK191",
-                            f"{p.id} has a single named coast {p.coasts[0].id!r}",
-                            "name coasts only where a province has two or more; "
-                            "otherwise remove 'coasts'", "warning")
+                self.emit(path + ("coasts",), "VK191", province=p.id, coast=repr(p.coasts[0].id))
             for s in p.passable_in:
                 if s not in seasons:
-                    self.report(path + ("passable_in",), "VK160",
-                                f"{p.id} is passable in {s!r}, which is not a season of the calendar",
-                                f"use one of: {', '.join(sorted(seasons))}")
+                    self.emit(path + ("passable_in",), "VK160", province=p.id, season=repr(s),
+                              seasons=", ".join(sorted(seasons)))
             if p.passable_in and p.terrain is Terrain.IMPASSABLE:
-                self.report(path + ("passable_in",), "VK161",
-                            f"{p.id} is impassable and yet passable in {', '.join(p.passable_in)}",
-                            "give the terrain it has when passable (e.g. water) and keep 'passable_in'")
+                self.emit(path + ("passable_in",), "VK161", province=p.id, seasons=", ".join(p.passable_in))
             if p.center and p.terrain in (Terrain.WATER, Terrain.IMPASSABLE):
-                self.report(path + ("center",), "VK192",
-                            f"{p.id} is a supply centre on {p.terrain.value} terrain",
-                            "a supply centre is a land or coastal province",
-                            "warning" if p.terrain is Terrain.WATER else "error")
+                self.emit(path + ("center",), "VK192", province=p.id, terrain=p.terrain.value,
+                          severity="warning" if p.terrain is Terrain.WATER else "error")
 
     def check_edges(self) -> None:
         seen: Dict[Tuple[str, str, str], int] = {}
@@ -112,17 +111,14 @@ class _Checker:
             if bad:
                 continue
             if split_location(e.a)[0] == split_location(e.b)[0]:
-                self.report(path, "VK106", f"edge {e.a} - {e.b} joins a province to itself",
-                            "remove the edge")
+                self.emit(path, "VK106", a=e.a, b=e.b)
                 continue
             for unit_ok, unit in ((e.units.army, "army"), (e.units.fleet, "fleet")):
                 if not unit_ok:
                     continue
                 k = (e.a, e.b, unit) if (e.oneway or e.a < e.b) else (e.b, e.a, unit)
                 if k in seen:
-                    self.report(path, "VK102",
-                                f"{unit} edge {e.a} - {e.b} is listed twice (first as edge {seen[k] + 1})",
-                                "remove one of them")
+                    self.emit(path, "VK102", units=unit, a=e.a, b=e.b, first=seen[k] + 1)
                 else:
                     seen[k] = i
             if e.units.army:
@@ -133,25 +129,19 @@ class _Checker:
                 self._check_fleet_end(path, e, e.b)
             for s in e.seasons:
                 if s not in self.v.rules.seasons:
-                    self.report(path + ("seasons",), "VK164",
-                                f"edge {e.a} - {e.b} is open in {s!r}, which is not a season of the calendar",
-                                f"use one of: {', '.join(sorted(self.v.rules.seasons))}")
+                    self.emit(path + ("seasons",), "VK164", a=e.a, b=e.b, season=repr(s),
+                              seasons=", ".join(sorted(self.v.rules.seasons)))
             for pw in e.powers:
                 if pw not in powers:
-                    self.report(path, "VK107", f"edge {e.a} - {e.b} is restricted to unknown power {pw!r}",
-                                f"use one of: {', '.join(sorted(powers))}")
+                    self.emit(path, "VK107", a=e.a, b=e.b, power=repr(pw), powers=", ".join(sorted(powers)))
             if e.strait and e.units.fleet:
-                self.report(path, "VK162",
-                            f"edge {e.a} - {e.b} is a strait that fleets cross",
-                            "a strait is a crossing of armies over water (Loeb9's Cordoba - North "
-                            "Africa); set units: army", "warning")
+                self.emit(path, "VK162", a=e.a, b=e.b)
 
     def _check_army_end(self, path, e, end: str) -> None:
         prov, coast = split_location(end)
         p = self.provinces[prov]
         if coast:
-            self.report(path, "VK105", f"army edge {e.a} - {e.b} names the coast {end}",
-                        f"armies move between provinces: use {prov}, and keep {end} for the fleet edge")
+            self.emit(path, "VK105", a=e.a, b=e.b, end=end, province=prov)
         elif p.terrain is Terrain.IMPASSABLE:
             self._never_crossed(path, e, end)
         elif not p.terrain.army_may_stand:
@@ -169,14 +159,11 @@ class _Checker:
                         f"fleet edge {e.a} - {e.b} enters {end}, which is {p.terrain.value}",
                         "fleets enter water and coast only: make it an army edge or change the terrain")
         elif p.coasts and not coast:
-            self.report(path, "VK104",
-                        f"fleet edge {e.a} - {e.b} enters multi-coast {prov} without naming a coast",
-                        f"name the coast: one of {', '.join(f'{prov}/{c.id}' for c in p.coasts)}")
+            self.emit(path, "VK104", a=e.a, b=e.b, province=prov,
+                      coasts=", ".join(f"{prov}/{c.id}" for c in p.coasts))
 
     def _never_crossed(self, path, e, end: str) -> None:
-        self.report(path, "VK108", f"edge {e.a} - {e.b} enters {end}, which is impassable",
-                    "nothing ever crosses it: remove the edge, or give the space the terrain "
-                    "it has when passable and a 'passable_in' list", "warning")
+        self.emit(path, "VK108", a=e.a, b=e.b, end=end)
 
     def check_names(self) -> None:
         owner: Dict[str, Tuple[str, Tuple]] = {}
@@ -203,15 +190,11 @@ class _Checker:
                                 f"orders naming that coast would reach {p.id}: drop the alias")
                 first = owner.get(key)
                 if first is not None and first[0] != target:
-                    self.report(path, "VK110",
-                                f"the name {name!r} of {p.id} is also a name of {first[0]}",
-                                "names, codes and aliases must be unique: rename or drop one")
+                    self.emit(path, "VK110", name=repr(name), province=p.id, other=first[0])
                 elif first is None:
                     owner[key] = (target, path)
                 if key in ORDER_KEYWORDS:
-                    self.report(path, "VK111",
-                                f"the name {name!r} of {p.id} is an order keyword",
-                                "orders could not tell it from the keyword: choose another name")
+                    self.emit(path, "VK111", name=repr(name), province=p.id)
                 elif key in power_words:
                     self.report(path, "VK112",
                                 f"the name {name!r} of {p.id} is also a name of the power "
@@ -226,10 +209,7 @@ class _Checker:
                                 "the word in orders (an export there would not load): choose another name",
                                 "warning")
                 elif key in DPJUDGE_KEYWORDS and name == p.id:
-                    self.report(path, "VK113",
-                                f"the code {name!r} of {p.id} is a word DPjudge's parser rejects",
-                                "variantkit reads it, but DPjudge rejects it; an export to DPjudge "
-                                "must rename it", "warning")
+                    self.emit(path, "VK113", name=repr(name), province=p.id)
 
     def check_text(self) -> None:
         """The string rule (variantkit/text.py) on the model: a variant built by an
@@ -272,43 +252,35 @@ class _Checker:
             path = ("powers", pw.id)
             if pw.letter:
                 if pw.letter in letters:
-                    self.report(path + ("letter",), "VK170",
-                                f"{pw.id} and {letters[pw.letter]} share the letter {pw.letter!r}",
-                                "give each power its own letter (Youngstown's India signs as N)")
+                    self.emit(path + ("letter",), "VK170", power=pw.id, other=letters[pw.letter],
+                              letter=repr(pw.letter))
                 letters[pw.letter] = pw.id
             for w in (pw.name, pw.adjective):
                 key = normalize(w) if w else ""
                 if key and words.get(key, pw.id) != pw.id:
-                    self.report(path, "VK171", f"{pw.id} and {words[key]} share the name {w!r}",
-                                "give each power its own name and adjective")
+                    self.emit(path, "VK171", power=pw.id, other=words[key], name=repr(w))
                 elif key:
                     words[key] = pw.id
             for j, h in enumerate(pw.homes):
                 hp = path + ("homes", j)
                 prov = self.provinces.get(h)
                 if prov is None:
-                    self.report(hp, "VK130", f"home centre {h!r} of {pw.id} is not a province",
-                                "name a province id")
+                    self.emit(hp, "VK130", province=repr(h), power=pw.id)
                     continue
                 if not prov.center:
-                    self.report(hp, "VK131", f"home centre {h} of {pw.id} is not a supply centre",
-                                f"set center: true on {h}, or remove it from the homes")
+                    self.emit(hp, "VK131", province=h, power=pw.id)
                 if h in homes_owner and homes_owner[h] != pw.id:
-                    self.report(hp, "VK132", f"{h} is a home centre of both {homes_owner[h]} and {pw.id}",
-                                "a home centre belongs to one power")
+                    self.emit(hp, "VK132", province=h, power=homes_owner[h], other=pw.id)
                 homes_owner.setdefault(h, pw.id)
             for j, c in enumerate(pw.centers or ()):  # homes are checked above
                 prov = self.provinces.get(c)
                 if prov is None or not prov.center:
-                    self.report(path + ("centers", j), "VK133",
-                                f"starting centre {c!r} of {pw.id} is not a supply centre",
-                                "list supply centres only")
+                    self.emit(path + ("centers", j), "VK133", province=repr(c), power=pw.id)
             for j, u in enumerate(pw.units):
                 up = path + ("units", j)
                 prov_id, _ = split_location(u.location)
                 if u.location not in self.locations:
-                    self.report(up, "VK134", f"unit {u} of {pw.id} stands on unknown location",
-                                "use a province id or a coast such as 'stp/sc'")
+                    self.emit(up, "VK134", unit=u, power=pw.id)
                     continue
                 if not graph.may_stand(u.type, u.location):
                     where = self.provinces[prov_id]

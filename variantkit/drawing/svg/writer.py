@@ -3,7 +3,7 @@
 (water blue, impassable grey, land buff), holes as even-odd subpaths."""
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, Mapping, Sequence, Tuple
 
 from lxml import etree
 
@@ -11,7 +11,7 @@ SVG = "http://www.w3.org/2000/svg"
 FILL = {"water": "#a9cbe6", "impassable": "#8c877f", "land": "#e8dcb5", "coast": "#e8dcb5"}
 
 
-def outlines_svg(width: float, height: float, shapes: Dict[str, List[Sequence[Tuple[float, float]]]],
+def outlines_svg(width: float, height: float, shapes: Mapping[str, Sequence[Sequence[Tuple[float, float]]]],
                  terrain: Dict[str, str]) -> str:
     root = etree.Element(f"{{{SVG}}}svg", nsmap={None: SVG})
     root.set("viewBox", f"0 0 {width:.0f} {height:.0f}")
