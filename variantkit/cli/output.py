@@ -96,7 +96,7 @@ class TerminalText:
 
     def write(self, data: str) -> int:
         if any(text.bad_characters(data, multiline=True)):
-            data = "".join(ch if ch in "\n\t" else text.shown(ch) for ch in data)
+            data = "".join(ch if ch in "\n\t\r" else text.shown(ch) for ch in data)
         return self._stream.write(data)
 
     def __getattr__(self, name):  # flush, isatty, encoding... as the stream has them

@@ -17,7 +17,7 @@ import os
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant
+from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant, split_location
 from ..problems import Problem, UnusableInput
 
 MAX_BYTES = 5 * 1024 * 1024      # the host's largest .dvar is under 100 kB
@@ -162,7 +162,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         if not isinstance(c, dict) or not isinstance(c.get("id"), str) or "/" not in c["id"]:
             bad(f"the named coast {c!r:.60} has no id of the form parent/coast", "write 'stp/nc'", '"namedCoasts"')
             continue
-        coasts_of.setdefault(c["id"].split("/")[0], []).append(c)
+        coasts_of.setdefault(split_location(c["id"])[0], []).append(c)
     ids = set()
     provinces: List[Province] = []
     for p in doc["provinces"]:
@@ -179,7 +179,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         own = coasts_of.get(pid, [])
         coasts = []
         for c in own:
-            code = c["id"].split("/", 1)[1]
+            code = (split_location(c["id"])[1] or "")
             name = c.get("name") or ""
             # the host's own naming, "Spain (NC)", says nothing our coast's code does not
             coasts.append(Coast(code, "" if name == f"{p.get('name', '')} ({code.upper()})" else name))
@@ -190,7 +190,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         if parent not in ids:
             bad(f"the named coast {cs[0]['id']} belongs to no province", "name its parent province",
                 f'"id": "{cs[0]["id"]}"')
-    locations = ids | {c["id"] for cs in coasts_of.values() for c in cs if c["id"].split("/")[0] in ids}
+    locations = ids | {c["id"] for cs in coasts_of.values() for c in cs if split_location(c["id"])[0] in ids}
     split = set(coasts_of)
     edges: Dict[Tuple[str, str], Tuple[Crossing, int]] = {}
     parent_fleet_links = 0

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Tuple
 
 from lxml import etree
 
-from ..model import Terrain, Variant
+from ..model import Terrain, Variant, split_location
 from .base import ExportReport
 
 SVG = "http://www.w3.org/2000/svg"
@@ -101,12 +101,12 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
             if pid and region.unit_pos:
                 drawn_pos[pid] = region.unit_pos
         for cid, pos in inference.coast_pos.items():
-            prov, _, coast = cid.partition("/")
+            prov, coast = split_location(cid)[0], split_location(cid)[1] or ""
             pid = names.location(prov)
             if pid and coast:
                 drawn_pos[f"{pid}/{coast}"] = pos
         for cid, geom in inference.coasts.items():
-            prov, _, coast = cid.partition("/")
+            prov, coast = split_location(cid)[0], split_location(cid)[1] or ""
             pid = names.location(prov)
             if pid and coast:
                 parts = getattr(geom, "geoms", [geom])

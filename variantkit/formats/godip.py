@@ -28,7 +28,7 @@ import re
 from collections import defaultdict
 from typing import Dict, List, Optional, Set, Tuple
 
-from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant
+from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant, split_location
 from ..problems import Problem, UnusableInput
 from .base import Format
 
@@ -166,7 +166,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     coasts_of: Dict[str, List[str]] = defaultdict(list)
     for loc in first:
         if "/" in loc:
-            coasts_of[loc.split("/")[0]].append(loc.split("/")[1])
+            coasts_of[split_location(loc)[0]].append((split_location(loc)[1] or ""))
     long_names = _long_names(code)
     from ..text import first_bad
     for loc, name in long_names.items():
@@ -176,7 +176,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     provinces: List[Province] = []
     for loc, at in first.items():
         if "/" in loc:
-            if loc.split("/")[0] not in first:
+            if split_location(loc)[0] not in first:
                 bad(f"the coast {loc} belongs to no province", "declare its province with Prov", at)
             continue
         army, fleet, archipelago = flags.get(loc, (False, False, False))

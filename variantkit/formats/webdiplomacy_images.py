@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from shapely.geometry import Point, Polygon
 
 from ..board.schematic import schematic_board
-from ..model import Terrain, Variant
+from ..model import Terrain, Variant, split_location
 
 BLACK, PAPER = 0, 1          # palette entries before the territories'
 PAPER_RGB = (236, 232, 220)
@@ -128,7 +128,7 @@ def check(pictures: Pictures) -> List[str]:
         px = img.load()
         assert px is not None
         for tid, (x, y) in pts.items():
-            pid = tid.split("/")[0]
+            pid = split_location(tid)[0]
             if not (0 <= x < img.width and 0 <= y < img.height) or px[x, y] != pictures.index[pid]:
                 wrong.append(f"{tid} at ({x}, {y}) on the {'large' if img is pictures.large else 'small'} map")
     return wrong

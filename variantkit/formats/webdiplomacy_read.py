@@ -21,7 +21,8 @@ from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
 from ..files import read_limited
-from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant)
+from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant,
+                     split_location)
 from ..problems import Problem, UnusableInput
 from ..vocabulary import COAST_NAMES
 from .php_static import PhpArray, StaticError, literal, tokens, Cursor
@@ -140,8 +141,9 @@ def build(data: InstallData, countries: List[str], info, folder: str,
             pid = loc[m.group(1)]
             rec = provinces[pid]
             given = data.codes.get(t.name, "")
-            cid = given.split("/")[1] if re.fullmatch(rf"{re.escape(pid)}/[a-z0-9]+", given) \
-                and given.split("/")[1] not in rec["coast_ids"] else _coast_id(m.group(2), rec["coast_ids"])
+            stated = split_location(given)[1] or ""
+            cid = stated if re.fullmatch(rf"{re.escape(pid)}/[a-z0-9]+", given) \
+                and stated not in rec["coast_ids"] else _coast_id(m.group(2), rec["coast_ids"])
             rec["coast_ids"].add(cid)
             rec["coasts"].append(Coast(cid, m.group(2), unit_pos=(t.x, t.y)))
             loc[t.name] = f"{pid}/{cid}"
@@ -173,10 +175,10 @@ def build(data: InstallData, countries: List[str], info, folder: str,
         a, b = loc.get(frm), loc.get(to)
         if a is None or b is None:
             continue  # a coast refused above
-        if a.split("/")[0] == b.split("/")[0]:
+        if split_location(a)[0] == split_location(b)[0]:
             continue  # a coast and its own province: no move
         if armies == "Yes":  # armies move between provinces, never onto a coast child
-            pa, pb = sorted((a.split("/")[0], b.split("/")[0]))
+            pa, pb = sorted((split_location(a)[0], split_location(b)[0]))
             pairs.setdefault((pa, pb), [False, False])[0] = True
         if fleets == "Yes":
             fa, fb = sorted((a, b))
@@ -195,7 +197,7 @@ def build(data: InstallData, countries: List[str], info, folder: str,
     # a territory with no border at all (a marker, a box of counters), or in a group of territories
     # bordering only each other (ClassicEconomic's resources), is no space a unit on the map can reach
     lone = _apart(order, pairs, {pid for pid in order if provinces[pid]["country"] and provinces[pid]["center"]})
-    pairs = {k: f for k, f in pairs.items() if not {x.split("/")[0] for x in k} & set(lone)}
+    pairs = {k: f for k, f in pairs.items() if not {split_location(x)[0] for x in k} & set(lone)}
     for pid in lone:
         provinces[pid]["terrain"] = Terrain.IMPASSABLE
         provinces[pid]["center"] = False
@@ -249,7 +251,7 @@ def _apart(order: List[str], pairs, homes: set) -> List[str]:
     """Provinces outside the part of the map that holds the home centres (else the largest part)."""
     adj: Dict[str, set] = {pid: set() for pid in order}
     for a, b in pairs:
-        pa, pb = a.split("/")[0], b.split("/")[0]
+        pa, pb = split_location(a)[0], split_location(b)[0]
         adj[pa].add(pb)
         adj[pb].add(pa)
     parts, seen = [], set()
