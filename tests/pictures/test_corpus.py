@@ -58,6 +58,12 @@ REACHED = {
     "World": 0.94,
     "Zeus5": 0.87,
 }
+# pictures whose import is refused (VK120, nothing written): parts the picture
+# shows no way into; the editor opens them with their proposals to link by hand
+REFUSED = {
+    "Alacavre": "islands and a black centre with no border to the rest",
+    "ClassicLayered": "two boards side by side, linked by the rules, not by the picture",
+}
 QUICK = ["AnarchyInTheUK", "Hundred", "Classic"]
 JDIP_1900 = 0.72
 
@@ -68,7 +74,7 @@ def _check(name):
         _absent(folder)
     s = score(folder, check_load=True)
     print(s.row())
-    assert s.loads, f"{name}: the import does not load"
+    assert s.loads is (name not in REFUSED), f"{name}: loads {s.loads}, expected {name not in REFUSED}"
     assert s.worst >= REACHED[name] - 0.005, f"{name}: worst {s.worst:.3f} below {REACHED[name]}: {s.row()}"
 
 
