@@ -1,4 +1,5 @@
-"""Adjudication speed end to end, side by side with the `diplomacy` package.
+"""Adjudication speed end to end, side by side with the `diplomacy` package
+and Diplicity's own Python engine.
 
 Fair comparison: both engines get the same order *texts* (written in the
 package's notation, which both read: ``A PAR - BUR``, ``F BRE D``,
@@ -10,6 +11,15 @@ position by position, three runs (each engine's best run counts; CPU time
 of this process, as the machine is shared); then the median time of a
 Youngstown movement phase end to end with every unit ordered; then, kept
 apart, our resolver alone (orders already parsed), and fuzz throughput.
+
+Diplicity's engine (``../shared/hosts/diplicity``, unmodified, imported into
+this process; skipped where absent) plays the same phases from the same
+positions: its API takes structured order records, not text, so it gets its
+canonical state record (position and orders), written before the clock; its
+timed path reads that record, adjudicates and writes the next state records.
+Its variant is read once, as ours is; the host's own entry point
+(``adjudicator.adjudicate(variant, state)``) re-reads the variant on every
+call, and that figure is printed apart.
 
     python benchmarks/bench_adjudicate.py
 """
@@ -24,6 +34,7 @@ from dataclasses import replace
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from variantkit.io import load  # noqa: E402
 from variantkit.io.game_file import state_to_record  # noqa: E402
@@ -58,10 +69,12 @@ def classic(name: str):
     return replace(v, rules=replace(v.rules, options={**v.rules.options, "civil_disorder": "classic"}))
 
 
-def recorded_games(games: int = 20, until: int = 1911):
+def recorded_games(games: int = 20, until: int = 1911, host=None):
     """Random legal standard games, recorded phase by phase: the orders, their
-    texts, and the units after (each engine is checked against them)."""
+    texts, the units after (each engine is checked against them), and the
+    Diplicity host's state record of the phase where ``host`` is given."""
     v = classic("standard")
+    host = host(v) if host else None
     out = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -69,43 +82,83 @@ def recorded_games(games: int = 20, until: int = 1911):
         while game.state.phase.year < until and not game.over:
             kind = str(game.state.phase)[-1]
             orders = random_orders(game, rng)
+            record = host.state(game.state, orders) if host else None
             game.process(orders)
             phases.append((orders, texts_of(orders, kind),
-                           {(u.power, str(u)) for u in game.state.units.values()}))
+                           {(u.power, str(u)) for u in game.state.units.values()}, record))
         out.append(phases)
-    return v, out
+    return v, out, host
 
 
-def side_by_side(games: int = 20, until: int = 1911):
-    """Phases, our seconds, the package's seconds, our resolver-alone seconds.
+def diplicity_host():
+    """A maker of the Diplicity peer, or None where its service is not beside the project."""
+    from diplicity_peer import DiplicityPeer, service_dir
+    service = service_dir()
+    return None if service is None else (lambda v: DiplicityPeer(v, service))
+
+
+def side_by_side(games: int = 20, until: int = 1911, host_maker=None):
+    """Phases, our seconds, the package's seconds, our resolver-alone seconds,
+    Diplicity's seconds (None without it) and the phases where it disagreed.
     Each engine plays the recorded games on its own (not interleaved, so
     neither disturbs the other's caches); every position is checked."""
+    from diplicity_peer import units_of
     from tests.peers.diplomacy_peer import Peer
     from variantkit.rules import game as game_module
-    v, recorded = recorded_games(games, until)
+    v, recorded, host = recorded_games(games, until, host_maker)
     game_module._PARSERS.clear()  # our run starts cold: no order read before
-    ours_t = peer_t = alone_t = 0.0
+    ours_t = peer_t = alone_t = host_t = 0.0
+    host_off = 0
     for phases in recorded:
         ours = Game.new(v)
-        for _orders, texts, after in phases:
+        for _orders, texts, after, _record in phases:
             t0 = time.process_time()
             ours_end_to_end(ours, texts)
             ours_t += time.process_time() - t0
             assert {(u.power, str(u)) for u in ours.state.units.values()} == after
     for phases in recorded:
         peer = Peer()
-        for _orders, texts, after in phases:
+        for _orders, texts, after, _record in phases:
             t0 = time.process_time()
             peer_end_to_end(peer, texts)
             peer_t += time.process_time() - t0
             assert peer_units(peer) == after, "the engines disagree"
+    if host is not None:
+        for phases in recorded:
+            for _orders, _texts, after, record in phases:
+                t0 = time.process_time()
+                states = host.adjudicate(record)
+                host_t += time.process_time() - t0
+                host_off += units_of(states[-1]) != after
     for phases in recorded:
         alone = Game.new(v)
-        for orders, _texts, _after in phases:
+        for orders, _texts, _after, _record in phases:
             t0 = time.process_time()
             alone.process(orders)
             alone_t += time.process_time() - t0
-    return sum(len(p) for p in recorded), ours_t, peer_t, alone_t
+    return (sum(len(p) for p in recorded), ours_t, peer_t, alone_t,
+            host_t if host is not None else None, host_off)
+
+
+def host_entry_point(games: int = 3, until: int = 1911):
+    """Seconds per phase of the host's own entry point, adjudicator.adjudicate(variant,
+    state), which reads the variant again on every call as the service does."""
+    maker = diplicity_host()
+    if maker is None:
+        return None
+    from adjudicator import adjudicate
+    from variantkit.formats.base import ExportReport
+    from variantkit.formats.diplicity import dvar
+    v, recorded, host = recorded_games(games, until, maker)
+    variant_record = dvar(v, ExportReport("diplicity"))
+    took, n = 0.0, 0
+    for phases in recorded:
+        for *_rest, record in phases:
+            t0 = time.process_time()
+            adjudicate(variant_record, record)
+            took += time.process_time() - t0
+            n += 1
+    return took / n
 
 
 def peer_units(peer):
@@ -154,17 +207,32 @@ def fuzz_rate(years: int = 100):
 def best_of(runs: int = 3):
     """side_by_side repeated; each engine's best total.  Times are the
     process's CPU time (the machine is shared: other work does not count)."""
-    got = [side_by_side() for _ in range(runs)]
-    return got[0][0], min(g[1] for g in got), min(g[2] for g in got), min(g[3] for g in got)
+    maker = diplicity_host()
+    got = [side_by_side(host_maker=maker) for _ in range(runs)]
+    host = None if got[0][4] is None else min(g[4] for g in got)
+    return (got[0][0], min(g[1] for g in got), min(g[2] for g in got), min(g[3] for g in got),
+            host, got[0][5])
 
 
 def main() -> None:
     from importlib.metadata import version
-    phases, ours, peer, alone = best_of()
-    print(f"standard, {phases} phases of random legal games, the same order texts, end to end:")
-    print(f"  variantkit          {phases / ours:8.0f} phases/s")
-    print(f"  diplomacy {version('diplomacy'):9} {phases / peer:8.0f} phases/s")
-    print(f"  ratio               {peer / ours:8.1f}x")
+    phases, ours, peer, alone, host, host_off = best_of()
+    print(f"standard, {phases} phases of random legal games, the same orders, end to end "
+          "(best of 3 runs, CPU time):")
+    print(f"  variantkit          {phases / ours:8.0f} phases/s  (order texts in, position record out)")
+    print(f"  diplomacy {version('diplomacy'):9} {phases / peer:8.0f} phases/s  (the same texts in, get_state() out)")
+    if host is not None:
+        print(f"  Diplicity's engine  {phases / host:8.0f} phases/s  (its state record in, next states out; "
+              f"disagreed on {host_off} of {phases} positions)")
+    print(f"  ratio to diplomacy  {peer / ours:8.1f}x")
+    if host is not None:
+        print(f"  ratio to Diplicity  {host / ours:8.1f}x  (its variant read once, as ours is)")
+        entry = host_entry_point()
+        if entry is not None:
+            print(f"  Diplicity's entry point adjudicator.adjudicate(variant, state), the variant read "
+                  f"each call: {entry * 1000:.1f} ms a phase, {entry / (ours / phases):.0f}x ours")
+    else:
+        print("  (Diplicity's engine not found beside the project: ../shared/hosts/diplicity)")
     print(f"  (variantkit's resolver alone, orders parsed: {phases / alone:.0f} phases/s)")
     end, res = youngstown_movement()
     print(f"Youngstown movement phase, every unit ordered: median {end * 1000:.2f} ms end to end "

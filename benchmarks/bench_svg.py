@@ -36,6 +36,20 @@ DRAWINGS = [
     ("godip hundred", "corpus/godip/hundred/hundredmap.svg"),
     ("godip pure", "corpus/godip/pure/puremap.svg"),
     ("DiplomacyGM classic", "formats/diplomacygm/classic.svg"),
+    ("jDip 1900", "corpus/jdip/1900/1900_dipmap.svg"),
+    ("jDip 1900_bitmap", "corpus/jdip/1900/1900_bitmap.svg"),
+    ("jDip aberration", "corpus/jdip/aberration/aberrationv.svg"),
+    ("jDip ancient_med", "corpus/jdip/ancient_med/ancientmed.svg"),
+    ("godip europe1939", "corpus/godip/europe1939/europe1939map.svg"),
+    ("godip empiresandcoalitions", "corpus/godip/empiresandcoalitions/empiresandcoalitionsmap.svg"),
+    ("godip gatewaywest", "corpus/godip/gatewaywest/gatewaywestmap.svg"),
+    ("godip unconstitutional", "corpus/godip/unconstitutional/unconstitutionalmap.svg"),
+    ("godip threekingdoms", "corpus/godip/threekingdoms/threekingdomsmap.svg"),
+    ("godip year1908", "corpus/godip/year1908/year1908map.svg"),
+    ("Diplicity classical (.d.svg)", "corpus/diplicity/classical/classical.d.svg"),
+    ("Diplicity hundred (.d.svg)", "corpus/diplicity/hundred/hundred.d.svg"),
+    ("DiplomacyGM modern", "corpus/dgm/modern/modern.svg"),
+    ("DiplomacyGM eraofsolitude.b1", "corpus/dgm/eraofsolitude.b1/eraofsolitude.b1.svg"),
 ]
 
 

@@ -51,3 +51,32 @@ def grid_variant(n: int) -> Variant:
         powers.append(Power(f"power{i}", f"Power {i}", f"Power-{i}ish", "", "", homes, units))
     return Variant(f"grid{n}", f"Grid of {n}", tuple(provinces), tuple(edges), tuple(powers),
                    Rules(victory=len(centers) // 2 + 1))
+
+
+def voronoi_drawing(n: int, seed: int = 1) -> str:
+    """A plain SVG drawing of ``n`` Voronoi-shaped provinces (about a fifth of
+    them sea, along the edges and in a few inland seas), each a polygon with
+    an id and a terrain fill, as a designer's sketch would be: what the
+    importer and the editor open."""
+    import random
+
+    from shapely.geometry import MultiPoint, box
+    from shapely.ops import voronoi_diagram
+
+    rng = random.Random(seed)
+    side = 40.0 * math.sqrt(n)  # about 40 units a province across
+    points = MultiPoint([(rng.uniform(0, side), rng.uniform(0, side)) for _ in range(n)])
+    frame = box(0, 0, side, side)
+    cells = [c.intersection(frame) for c in voronoi_diagram(points, envelope=frame).geoms]
+    lakes = [(rng.uniform(0, side), rng.uniform(0, side)) for _ in range(max(1, n // 150))]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side:.0f} {side:.0f}" '
+           f'width="{side:.0f}" height="{side:.0f}">']
+    for i, cell in enumerate(sorted(cells, key=lambda c: (round(c.centroid.y), c.centroid.x))):
+        x, y = cell.centroid.x, cell.centroid.y
+        edge = min(x, y, side - x, side - y) < 45
+        lake = any(math.hypot(x - lx, y - ly) < 55 for lx, ly in lakes)
+        fill = "#99ccff" if edge or lake else "#eedd99"
+        ring = " ".join(f"{px:.1f},{py:.1f}" for px, py in list(cell.exterior.coords)[:-1])
+        out.append(f'<polygon id="p{i:04d}" fill="{fill}" stroke="#333" points="{ring}"/>')
+    out.append("</svg>")
+    return "\n".join(out)

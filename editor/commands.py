@@ -205,10 +205,13 @@ class MoveVertex(_Change):
         return self.ID
 
     def build(self, s):
-        outlines = {k: [list(r) for r in rings] for k, rings in s.outlines.items()}
+        # the other provinces' rings are shared with the state before (rings are
+        # never changed in place: a command replaces what it changes)
+        outlines = dict(s.outlines)
         if self.pid not in outlines or not 0 <= self.ring < len(outlines[self.pid]):
             raise EditError(f"{self.pid} has no such outline")
-        ring = outlines[self.pid][self.ring]
+        rings = outlines[self.pid] = [list(r) for r in outlines[self.pid]]
+        ring = rings[self.ring]
         closed = len(ring) > 2 and tuple(ring[0]) == tuple(ring[-1])
         ring[self.index] = tuple(self.pos)
         if closed and self.index in (0, len(ring) - 1):  # the closing point is the first one

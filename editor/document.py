@@ -29,16 +29,42 @@ EDITED_ART = "-edited.svg"   # the shapes drawn here, saved beside the designer'
 OURS = "<!-- province outlines saved by the variantkit editor -->"  # a file a save may replace
 
 
-def _is_ours(path: str) -> bool:
+def _peek(path: str) -> Optional[bytes]:
+    """The bytes of a drawing in a folder a save goes to, or None for what is
+    not a regular file of a drawing's size: a FIFO or /dev/zero named like the
+    drawing is never read without limit (and never written over)."""
+    from variantkit.drawing.svg.reader import MAX_BYTES
+    from variantkit.files import read_limited
     try:
-        with open(path, "rb") as fh:
-            return OURS.encode() in fh.read(512)
+        return read_limited(path, MAX_BYTES, what="drawing")
+    except UnusableInput:
+        return None
+
+
+def _is_ours(path: str) -> bool:
+    data = _peek(path)
+    return data is not None and OURS.encode() in data[:512]
+
+
+def disk_stamp(path: Optional[str]) -> Optional[Tuple[int, int, int]]:
+    """What a file on disk is now (inode, size, time of change), to notice a
+    file changed by someone else since this document opened or saved it."""
+    if not path:
+        return None
+    try:
+        st = os.stat(path)
     except OSError:
-        return False
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 class SaveRefused(UnusableInput):
     """The file would not open again as edited: nothing was written."""
+
+
+class ChangedOnDisk(SaveRefused):
+    """The file was changed on disk (another window, another editor, another
+    program) since this document opened or saved it: nothing was written."""
 
 
 class State(NamedTuple):
@@ -100,7 +126,9 @@ class Document(QObject):
         return not self.undo.isClean()
 
     def snapshot(self) -> State:
-        return State(self.variant, {k: [list(r) for r in v] for k, v in self.outlines.items()},
+        # outlines are copy-on-write: a command replaces the rings it changes and
+        # never edits one in place, so the states share the rest
+        return State(self.variant, dict(self.outlines),
                      tuple(self.proposals), frozenset(self.rejected), tuple(sorted(self.art_ids.items())),
                      self.outlines_edited, frozenset(self.dismissed_powers))
 
@@ -108,7 +136,7 @@ class Document(QObject):
         """Only undo commands call this."""
         self.outlines_edited = state.shapes_edited
         self.variant = state.variant
-        self.outlines = {k: [list(r) for r in v] for k, v in state.outlines.items()}
+        self.outlines = dict(state.outlines)
         self.proposals, self.rejected = list(state.proposals), set(state.rejected)
         self.art_ids = dict(state.art_ids)
         self.dismissed_powers = set(state.dismissed_powers)
@@ -134,6 +162,7 @@ class Document(QObject):
         self._reset()
         self.variant = loaded.variant
         self.path = loaded.path
+        self.stamp = disk_stamp(self.path)  # a later save notices another writer
         if loaded.base is not None:
             self.base, self.base_path = loaded.base.variant, os.path.abspath(loaded.base.path)
         self.outlines = {}
@@ -148,8 +177,7 @@ class Document(QObject):
             from variantkit.drawing.art import infer_svg
             doc, inference = infer_svg(art)
             self.art_file = os.path.abspath(art)
-            with open(art, "rb") as fh:
-                self.art_bytes = fh.read()
+            self.art_bytes = _peek(art)
             self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
             from variantkit.names import NameIndex
             names = NameIndex(self.variant)
@@ -176,6 +204,7 @@ class Document(QObject):
         self.outlines = {rid: _rings(r.geom) for rid, r in inference.regions.items()}
         self.art_width, self.art_height = doc.width or 1200.0, doc.height or 800.0
         self.path = None
+        self.stamp = None
         self.art_file = os.path.abspath(path)
         with open(path, "rb") as fh:
             self.art_bytes = fh.read()
@@ -242,15 +271,31 @@ class Document(QObject):
                             "which writes a full variant", path, 1, 1)]
         return []
 
-    def save(self, path: Optional[str] = None) -> str:
+    def changed_on_disk(self, path: Optional[str] = None) -> bool:
+        """Whether the file this document was opened from or saved to (or
+        ``path``, when it is that file) is not as it was then."""
+        path = path or self.path
+        if not path or not self.path or getattr(self, "stamp", None) is None:
+            return False
+        if os.path.realpath(path) != os.path.realpath(self.path):
+            return False
+        return disk_stamp(path) != self.stamp
+
+    def save(self, path: Optional[str] = None, overwrite: bool = False) -> str:
         """Write the variant (and its art) at ``path``; raises SaveRefused
         with the problems, having written nothing, when the file would not
-        open again as edited."""
+        open again as edited, and ChangedOnDisk when the file changed since
+        it was opened or saved here (unless ``overwrite``)."""
         path = path or self.path
         if path is None:
             raise ValueError("no file name yet: use save as")
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
+        if not overwrite and self.changed_on_disk(path):
+            raise ChangedOnDisk([Problem(
+                "VK030", f"{path} was changed on disk since it was opened or saved here "
+                "(another window, editor or program); nothing was written",
+                "reopen it to see the other changes, or save again and choose to overwrite them", path)])
         folder = os.path.dirname(os.path.abspath(path))
         variant, art_text = self._art_for(folder, self.keeps_base(path))
         if art_text is not None and variant.art:
@@ -281,6 +326,7 @@ class Document(QObject):
         if written.extends is None:
             self.base = self.base_path = None   # written as a full variant: it stands alone now
         self.path = path
+        self.stamp = disk_stamp(path)
         self.undo.setClean()
         return path
 
@@ -297,9 +343,8 @@ class Document(QObject):
             if _is_ours(target) or (self.art_file and os.path.exists(self.art_file)
                                     and os.path.samefile(target, self.art_file)):
                 return name  # the document's own file, written anew
-            with open(target, "rb") as fh:
-                if fh.read() == raw:
-                    return name
+            if _peek(target) == raw:
+                return name
             n += 1
             name = f"{stem}-{n}{ext}"
 
@@ -320,9 +365,8 @@ class Document(QObject):
             head, sep, rest = text.partition("?>")
             return replace(v, art=name), (head + sep + "\n" + OURS + rest if sep else OURS + "\n" + text)
         data = self.art_bytes
-        if data is None and self.art_file and os.path.isfile(self.art_file):
-            with open(self.art_file, "rb") as fh:
-                data = fh.read()
+        if data is None and self.art_file:
+            data = _peek(self.art_file)
         if not self.art_file or data is None:
             return v, None  # no drawing (or a missing one): the reference stays as it is
         renames = {rid: pid for pid, rid in self.art_ids.items() if rid != pid}
@@ -333,10 +377,8 @@ class Document(QObject):
         if renames:  # ids are ASCII: any other byte goes through untouched
             from variantkit.drawing.art_ids import rename_ids
             data = rename_ids(data.decode("utf-8", "surrogateescape"), renames).encode("utf-8", "surrogateescape")
-        if os.path.isfile(target):
-            with open(target, "rb") as fh:
-                if fh.read() == data:
-                    return replace(v, art=name), None   # already as it should be
+        if _peek(target) == data:
+            return replace(v, art=name), None   # already as it should be
         return replace(v, art=name), data
 
 

@@ -8,12 +8,13 @@ from typing import Optional
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow, QMessageBox)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow,
+                               QMessageBox)
 
 from variantkit.problems import UnusableInput
 
 from . import recovery
-from .document import Document, SaveRefused
+from .document import ChangedOnDisk, Document, SaveRefused
 from .panels import PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
@@ -308,6 +309,21 @@ class MainWindow(QMainWindow):
         if path:
             self._remember(path)
         self.status(f"opened {path or 'autosaved work'}" + (f": {len(problems)} note(s)" if problems else ""))
+        self.also_open_in = self._other_windows_on(self.doc.path)
+        if self.also_open_in:  # told, not refused: a save there is checked against the disk
+            note = (f"{self.doc.path} is also open in another window: a save in one is noticed by the "
+                    "other, which then asks before overwriting it")
+            self.status(note)
+            if self.ask:
+                QMessageBox.information(self, "Open twice", note)
+
+    def _other_windows_on(self, path: Optional[str]) -> list:
+        if not path:
+            return []
+        real = os.path.realpath(path)
+        return [w for w in QApplication.topLevelWidgets()
+                if isinstance(w, MainWindow) and w is not self and w.doc.path
+                and os.path.realpath(w.doc.path) == real]
 
     def _remember(self, path: str) -> None:
         recent = [p for p in (self.settings.value("recent") or []) if p != path]
@@ -375,7 +391,25 @@ class MainWindow(QMainWindow):
 
     def _save(self, path: str) -> bool:
         try:
-            self.doc.save(path)
+            try:
+                self.doc.save(path)
+            except ChangedOnDisk as exc:
+                if not self.ask:
+                    raise
+                box = QMessageBox(QMessageBox.Icon.Warning, "Changed on disk",
+                                  f"{path} was changed on disk since you opened or saved it here "
+                                  "(another window, editor or program). Overwrite those changes?", parent=self)
+                over = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+                box.addButton("Cancel", QMessageBox.ButtonRole.RejectRole)
+                box.exec()
+                if box.clickedButton() is not over:
+                    self.status(f"not saved: {path} was changed on disk")
+                    return False
+                del exc
+                self.doc.save(path, overwrite=True)
+        except ChangedOnDisk as exc:
+            self.show_refusal("Changed on disk", exc.problems)
+            return False
         except SaveRefused as exc:
             self.show_refusal("Not saved", exc.problems)
             return False
@@ -409,7 +443,11 @@ class MainWindow(QMainWindow):
     def offer_recovery(self, path: Optional[str] = None) -> bool:
         """After a crash: open autosaved work if the user wants it (that of
         ``path`` when given).  Work not taken back stays for later."""
-        folders = recovery.left_behind()
+        skipped: list = []
+        folders = recovery.left_behind(skipped)
+        self.skipped_recovery = skipped
+        if skipped:  # named, passed over: never a reason not to start
+            self.status("; ".join(f"autosave {f} skipped: {why}" for f, why in skipped))
         if path is not None:
             want = os.path.abspath(os.path.join(path, "variant.yaml") if os.path.isdir(path) else path)
             folders = [f for f in folders if recovery.path_of(f) == want]
@@ -434,10 +472,20 @@ class MainWindow(QMainWindow):
     def recover(self, folder: str) -> bool:
         old = self.recovery.folder
         try:
-            self.recovery.restore(folder)
-        except (UnusableInput, OSError, ValueError, KeyError) as exc:
+            meta = self.recovery.restore(folder)
+        except recovery.Unreadable as exc:
             self.status(f"cannot recover {folder}: {exc}")
             return False
+        except UnusableInput as exc:
+            self.status(f"cannot recover {folder}: " + ("; ".join(p.message for p in exc.problems)
+                                                         or "another editor has it"))
+            return False
+        except Exception as exc:  # the document and the folder are as they were
+            self.status(f"cannot recover {folder}: {type(exc).__name__}: {str(exc)[:200]}")
+            return False
+        if meta.get("path_dropped"):
+            self.status(f"recovered; the recorded file {str(meta.get('path'))[:200]!r} is not a variant "
+                        "file: Save asks where")
         if old and old != folder:  # the work that was here is saved or given up
             import shutil
             shutil.rmtree(old, ignore_errors=True)

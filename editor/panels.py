@@ -316,8 +316,12 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
-        doc.changed.connect(lambda _: self.refresh())
+        doc.changed.connect(self._changed)
         self.refresh()
+
+    def _changed(self, kind: str) -> None:
+        if not kind.startswith("outline:"):  # one shape moved: no proposal changes
+            self.refresh()
 
     def pending(self):
         have = {(e.a, e.b) for e in self.doc.variant.edges}
@@ -330,27 +334,32 @@ class ProposalsPanel(QWidget):
         self.items = {}
         groups: dict = {}
         pending = self.pending()
+        doubts = {}
         for p in pending:
+            doubts[id(p)] = proposal_doubt(p)
             groups.setdefault(proposal_group(p), []).append(p)
+        warn = QBrush(QColor("#b05000"))
         # doubtful groups first: they are the ones to look at
         for name in sorted(groups, key=lambda g: ("doubtful" not in g, g)):
             top = QTreeWidgetItem([f"{name} ({len(groups[name])})", ""])
             self.tree.addTopLevelItem(top)
+            children = []
             for p in groups[name]:
-                doubt = proposal_doubt(p)
+                doubt = doubts[id(p)]
                 item = QTreeWidgetItem([f"{'⚠ ' if doubt else ''}{p.edge.a} - {p.edge.b}",
                                         doubt or p.reason])
                 if doubt:
-                    item.setForeground(0, QBrush(QColor("#b05000")))
+                    item.setForeground(0, warn)
                     item.setToolTip(0, doubt)
-                top.addChild(item)
+                children.append(item)
                 self.items[id(item)] = (item, p)
+            top.addChildren(children)  # the group's rows in one step
             top.setExpanded("doubtful" in name or len(groups) <= 3)
         self.tree.blockSignals(False)
         drawn = self.drawn_powers()
         self.add_powers.setVisible(bool(drawn))
         self.add_powers.setText(f"Add the drawing's {len(drawn)} powers: " + ", ".join(drawn))
-        doubtful = sum(1 for p in pending if proposal_doubt(p))
+        doubtful = sum(1 for d in doubts.values() if d)
         self.summary.setText(f"{len(pending)} pending" + (f", {doubtful} doubtful" if doubtful else "")
                              if pending else "no proposals pending")
 

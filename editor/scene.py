@@ -44,10 +44,29 @@ class EdgeItem(QGraphicsPathItem):
 
     END_CLEAR = 14.0  # edges meet at a province's centre: a click there picks the province
 
+    _shape: Optional[QPainterPath] = None
+
+    def setPath(self, path: QPainterPath) -> None:
+        self._shape = None
+        super().setPath(path)
+
     def shape(self) -> QPainterPath:
+        # the line is set once (a changed edge is a new item): its hit area is kept
+        if self._shape is None:
+            self._shape = self._hit_area()
+        return self._shape
+
+    def _hit_area(self) -> QPainterPath:
         path = self.path()
         length = path.length()
-        if length > 0:
+        if length > 0 and path.elementCount() == 2:
+            # a straight line (most links): its middle part is the segment between
+            # the two cut points, the points between them on it add nothing
+            cut = min(0.3, self.END_CLEAR / length)
+            middle = QPainterPath(path.pointAtPercent(cut))
+            middle.lineTo(path.pointAtPercent(1 - cut))
+            path = middle
+        elif length > 0:
             cut = min(0.3, self.END_CLEAR / length)
             middle = QPainterPath(path.pointAtPercent(cut))
             for i in range(1, 17):
@@ -137,17 +156,54 @@ class MapScene(QGraphicsScene):
         # clearing deletes the items: listeners must not look at the selection meanwhile
         self.blockSignals(True)
         try:
-            # items are removed one by one and left to Python, which holds them all;
-            # QGraphicsScene.clear() would delete them under Python's feet
-            for item in self._owned:
-                self.removeItem(item)
-            self._owned = []
-            self.items_by_id = {}
-            self.edge_items = {}
-            self._build(selected)
+            if kind != "all" and self._spaces_as_built():
+                self._rebuild_tail(selected)
+            else:
+                # items are removed one by one and left to Python, which holds them all;
+                # QGraphicsScene.clear() would delete them under Python's feet
+                for item in self._owned:
+                    self.removeItem(item)
+                self._owned = []
+                self.items_by_id = {}
+                self.edge_items = {}
+                self._build(selected)
         finally:
             self.blockSignals(False)
         self.selectionChanged.emit()
+
+    # what the provinces' items were drawn from: while it holds, a change (links
+    # accepted, undone, restyled) redraws only what is drawn after them
+    _built: Optional[tuple] = None
+    _tail = 0  # where the items drawn after the provinces start in _owned
+
+    def _spaces_now(self) -> tuple:
+        v = self.doc.variant
+        playing = self.play is not None and self.play.game is not None
+        return (v.provinces, v.powers, self.doc.art_width, self.doc.art_height, playing)
+
+    def _spaces_as_built(self) -> bool:
+        built = self._built
+        if built is None or built[0] != self._spaces_now():
+            return False
+        outlines, was = self.doc.outlines, built[1]
+        # outlines are copy-on-write: an unchanged shape is the very same rings
+        return len(outlines) == len(was) and all(outlines.get(k) is r for k, r in was.items())
+
+    def _rebuild_tail(self, selected) -> None:
+        """Redraw what follows the provinces (units, coasts, links, the tools'
+        marks); a link item whose link is unchanged stays as it is."""
+        # links by identity (a state's links are the same objects when undone or
+        # redone; an equal link made anew is drawn anew, as it would be)
+        keep: Dict[int, EdgeItem] = {}
+        edges = {id(e) for e in self.doc.variant.edges} if self.show_edges else set()
+        for item in self._owned[self._tail:]:
+            if isinstance(item, EdgeItem) and id(item.edge) in edges and id(item.edge) not in keep:
+                keep[id(item.edge)] = item
+            else:
+                self.removeItem(item)
+        del self._owned[self._tail:]
+        self.edge_items = {}
+        self._build_tail(selected, keep)
 
     def _build(self, selected) -> None:
         v = self.doc.variant
@@ -195,6 +251,14 @@ class MapScene(QGraphicsScene):
                 dot.setBrush(QBrush(QColor(colours[owners[p.id]]) if p.id in owners else QColor("white")))
                 dot.setZValue(3)
                 self._add(dot)
+        self._built = (self._spaces_now(), dict(self.doc.outlines))
+        self._tail = len(self._owned)
+        self._build_tail(selected, {})
+
+    def _build_tail(self, selected, keep) -> None:
+        """Units, coasts, links and the tools' marks: what is drawn over the provinces."""
+        v = self.doc.variant
+        colours = power_colours(v)
         view = self.play.view() if self.play is not None else None
         placed = view[0] if view else {pw.id: [str(u) for u in pw.units] for pw in v.powers}
         for pw in v.powers:
@@ -219,7 +283,10 @@ class MapScene(QGraphicsScene):
                 mark.setToolTip(f"{p.name} ({p.id}/{c.id})")
                 self._add(mark)
         if self.show_edges and view is None:
-            self._draw_edges(selected)
+            self._draw_edges(selected, keep)
+        else:
+            for item in keep.values():
+                self.removeItem(item)
         if getattr(self.tool, "name", "") == "positions":
             self._draw_handles()
         for item in getattr(self.tool, "overlay", lambda scene: ())(self):  # what the tool shows
@@ -236,6 +303,8 @@ class MapScene(QGraphicsScene):
         if item is None or not rings:
             return False
         item.setPath(_path(rings))
+        if self._built is not None:
+            self._built[1][pid] = rings  # drawn as it is now
         return True
 
     def _add(self, item) -> None:
@@ -271,9 +340,15 @@ class MapScene(QGraphicsScene):
             item.setToolTip(f"{m.unit}: {m.kind}, {m.outcome}" + (f" ({m.reason})" if m.reason else ""))
             self._add(item)
 
-    def _draw_edges(self, selected=()) -> None:
+    def _draw_edges(self, selected=(), keep=None) -> None:
         import math
+        keep = keep or {}
         for e in self.doc.variant.edges:
+            line = keep.pop(id(e), None)
+            if line is not None:  # unchanged, and so are the spaces it joins
+                self._owned.append(line)
+                self.edge_items[e.key] = line
+                continue
             a, b = self.centre_of(e.a), self.centre_of(e.b)
             colour, style, width = EDGE_STYLES[edge_style(e)]
             pen = QPen(QColor(colour), width)
@@ -326,7 +401,7 @@ class MapScene(QGraphicsScene):
 
     def set_highlight(self, pair) -> None:
         self.highlight = pair
-        self.rebuild()
+        self.rebuild("highlight")  # drawn over the provinces: they stay as they are
 
     # -- tools get the events ----------------------------------------------------
     def mousePressEvent(self, event):

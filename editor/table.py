@@ -51,6 +51,12 @@ class ProvinceModel(QAbstractTableModel):
         self.reload()
 
     def reload(self) -> None:
+        v = self.doc.variant
+        shown = (v.provinces, v.powers)
+        if self.ids and getattr(self, "_shown", None) is not None and \
+                all(a is b for a, b in zip(shown, self._shown)):
+            return  # the same provinces and powers: no cell changed (a link edit, a shape)
+        self._shown = shown
         ids = [p.id for p in self.doc.variant.provinces]
         self.homes = {h: pw.id for pw in self.doc.variant.powers for h in pw.homes}
         if len(ids) == len(self.ids) and ids:

@@ -112,6 +112,12 @@ def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def inside_folder(path: str, folder: str) -> bool:
+    """Whether ``path``, symlinks followed, is inside ``folder`` (no trusted
+    folders count: for writes into a variant's own folder)."""
+    return _inside(os.path.realpath(path), os.path.realpath(folder))
+
+
 def confined(target: str, roots: Iterable[str]) -> bool:
     """Whether ``target`` (symlinks followed) is inside one of ``roots`` or a
     folder the user trusts."""
@@ -158,6 +164,45 @@ class WriteRefused(UnusableInput):
 
 _protected: Set[str] = set()
 _staged: Optional[List[Tuple[str, bytes]]] = None  # writes held back by all_or_nothing()
+# Targets checked by check_target without --force, with whether each was a
+# folder: a write there must still find nothing in its way when it lands, so
+# that of two writers racing for one target only the first succeeds.
+_fresh: Set[str] = set()
+
+
+class Commit:
+    """What a set of writes did, for the command's closing line."""
+
+    def __init__(self) -> None:
+        self.created: List[str] = []
+        self.replaced: List[str] = []
+        self.done = False
+
+    def summary(self) -> str:
+        parts = []
+        if self.replaced:
+            parts.append(f"replaced {len(self.replaced)} file(s): {', '.join(shown_path(p) for p in self.replaced)}")
+        if self.created:
+            parts.append(f"created {len(self.created)}")
+        return "; ".join(parts)
+
+
+last_commit: Optional[Commit] = None
+
+
+def shown_path(path: str, limit: int = 120) -> str:
+    """A path as echoed in a message: a path of 100,000 characters is cut in
+    the middle, so a message stays a line."""
+    text = str(path)
+    if len(text) <= limit:
+        return text
+    keep = (limit - 5) // 2
+    return f"{text[:keep]}[...]{text[-keep:]}"
+
+
+def reset_session() -> None:
+    """Forget the targets one command checked (main calls it after each run)."""
+    _fresh.clear()
 
 
 @contextlib.contextmanager
@@ -172,38 +217,48 @@ def protecting(paths: Iterable[Optional[str]]) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def all_or_nothing() -> Iterator[None]:
+def all_or_nothing() -> Iterator[Commit]:
     """Hold back every write made inside until the block ends without error,
-    then make them all: a writer of several files that is refused on its
-    third (an input in the way, a check that fails) has written none."""
+    then make them all or none: each file is first written in full beside its
+    target (where a full disk, a file-size limit or a signal can stop it, with
+    nothing replaced yet), then the set is swapped in with signals held, and
+    on any failure the old files are put back.  The Commit yielded says what
+    was created and replaced once the block has ended."""
     global _staged
     outer, _staged = _staged, []
+    commit = Commit()
     try:
-        yield
+        yield commit
         pending = _staged
     finally:
         _staged = outer
-    for path, data in pending:
-        atomic_write(path, data)
+    if outer is not None:  # nested: the outer block makes them
+        outer.extend(pending)
+        return
+    _commit(pending, commit)
 
 
 def check_target(path: str, force: bool, inputs: Iterable[Optional[str]] = ()) -> None:
     """Refuse to write ``path`` if it is one of the command's inputs, or if it
     exists and is not empty (a file with bytes, a folder with entries) unless
-    ``force``.  Called before anything is written."""
+    ``force``.  Called before anything is written; without ``force`` the
+    write itself checks again as it lands (another writer may have come first)."""
     real = os.path.realpath(path)
     for p in inputs:
         if p and os.path.realpath(p) == real:
-            raise WriteRefused([Problem("VK031", f"{path} is one of this command's inputs ({p})",
-                                        "write somewhere else", path)])
+            raise WriteRefused([Problem(
+                "VK031", f"{shown_path(path)} is one of this command's inputs ({shown_path(p)})",
+                "write somewhere else", path)])
+    if not force:
+        _fresh.add(real)
     if force or not os.path.lexists(path):
         return
     if os.path.isdir(real):
         if os.listdir(real):
-            raise WriteRefused([Problem("VK030", f"{path} is a folder that is not empty",
+            raise WriteRefused([Problem("VK030", f"{shown_path(path)} is a folder that is not empty",
                                         "give a new or empty folder, or --force to write into it", path)])
     elif not os.path.isfile(real) or os.path.getsize(real) > 0:
-        raise WriteRefused([Problem("VK030", f"{path} exists",
+        raise WriteRefused([Problem("VK030", f"{shown_path(path)} exists",
                                     "give another name, or --force to replace it", path)])
 
 
@@ -241,40 +296,187 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
     on any failure, and one left by a kill is removed by the next write there.
     """
     if os.path.realpath(path) in _protected:
-        raise WriteRefused([Problem("VK031", f"{path} is one of this command's inputs",
+        raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
                                     "write somewhere else", path)])
-    if _staged is not None:
-        _staged.append((path, data.encode("utf-8") if isinstance(data, str) else data))
-        return
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    os.makedirs(folder, exist_ok=True)
-    _clean_stale(folder)
-    try:
-        old = os.stat(target)
-    except FileNotFoundError:
-        old = None
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        raise WriteRefused([Problem("VK030", f"{path} is not a regular file", "write to a file", path)])
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
+    if _staged is not None:
+        _staged.append((path, raw))
+        return
+    _commit([(path, raw)], Commit())
+
+
+def _must_be_new(target: str) -> bool:
+    """Whether ``target`` was checked without --force (itself, or the folder
+    it is written into): it must not have appeared since."""
+    here = target
+    while here and here != os.path.dirname(here):
+        if here in _fresh:
+            return True
+        here = os.path.dirname(here)
+    return False
+
+
+class WriteFailed(UnusableInput, OSError):
+    """A write the system stopped (a full disk, a file-size limit, no
+    permission), named by its target, never the temporary file; nothing of the
+    set was written.  Both a located problem and an OSError."""
+
+    def __init__(self, path: str, exc: OSError) -> None:
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.EFBIG:
+            reason = "over the file-size limit"
+        UnusableInput.__init__(self, [Problem(
+            "VK009", f"cannot write {shown_path(path)}: {reason}; nothing was written, "
+            "every file that was there is as it was", "check the path, its permissions and free space", path)])
+        self.errno = exc.errno
+        self.strerror = reason
+        self.filename = path
+
+
+def _write_failed(path: str, exc: OSError, commit: Commit) -> WriteFailed:
+    return WriteFailed(path, exc)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait while a set of files is swapped in."""
+    import signal
+    held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
     try:
-        with os.fdopen(fd, "wb") as fh:
-            if old is not None:
-                os.fchmod(fh.fileno(), stat.S_IMODE(old.st_mode))
-                if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
-                    with contextlib.suppress(OSError):  # only root may give a file away
-                        os.fchown(fh.fileno(), old.st_uid, old.st_gid)
-            else:
-                os.fchmod(fh.fileno(), 0o666 & ~_umask())
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):  # no such call here: swap unguarded
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
+    global last_commit
+    last_commit = commit
+    made_dirs: List[str] = []
+    staged: List[Tuple[str, str, str, bool]] = []  # (shown path, target, temp, must be new)
+    try:
+        for path, raw in pending:
+            if os.path.realpath(path) in _protected:
+                raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
+                                            "write somewhere else", path)])
+            target = os.path.realpath(path)
+            folder = os.path.dirname(target)
+            _make_dirs(folder, made_dirs)
+            _clean_stale(folder)
+            try:
+                old: Optional[os.stat_result] = os.stat(target)
+            except FileNotFoundError:
+                old = None
+            if old is not None and not stat.S_ISREG(old.st_mode):
+                raise WriteRefused([Problem("VK030", f"{shown_path(path)} is not a regular file",
+                                            "write to a file", path)])
+            fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
+            staged.append((path, target, tmp, _must_be_new(target)))
+            try:
+                _fill(fd, raw, old)
+            except OSError as exc:
+                raise _write_failed(path, exc, commit) from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        for _, _, tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        _remove_dirs(made_dirs)
         raise
+    done: List[Tuple[str, Optional[str]]] = []  # (target, the old file kept aside)
+    backup: Optional[str] = None
+    with _signals_held():
+        try:
+            for path, target, tmp, new in staged:
+                backup = None
+                if new:
+                    if os.path.lexists(target) and (not os.path.isfile(target) or os.path.getsize(target)):
+                        raise WriteRefused([Problem(
+                            "VK030", f"{shown_path(path)} appeared while this command ran (another writer?); "
+                            "nothing was written", "give another name, or --force to replace it", path)])
+                if os.path.lexists(target) and len(staged) == 1:
+                    commit.replaced.append(path)  # one file: the rename alone is all or nothing
+                elif os.path.lexists(target):
+                    backup = tempfile.mktemp(prefix=temp_prefix(target), suffix=".tmp",
+                                             dir=os.path.dirname(target))
+                    os.link(target, backup)  # the old file stays reachable until the set is in
+                    commit.replaced.append(path)
+                else:
+                    commit.created.append(path)
+                if new and not os.path.lexists(target):
+                    try:
+                        os.link(tmp, target)  # fails if someone else's file landed meanwhile
+                    except FileExistsError:
+                        raise WriteRefused([Problem(
+                            "VK030", f"{shown_path(path)} appeared while this command ran (another writer?); "
+                            "nothing was written", "give another name, or --force to replace it", path)]) from None
+                    os.unlink(tmp)
+                else:
+                    os.replace(tmp, target)
+                done.append((target, backup))
+                backup = None
+        except BaseException as exc:
+            if backup is not None:  # the link to the old file made for the rename that failed
+                with contextlib.suppress(OSError):
+                    os.unlink(backup)
+            for target, backup in reversed(done):
+                with contextlib.suppress(OSError):
+                    if backup is not None:
+                        os.replace(backup, target)
+                    else:
+                        os.unlink(target)
+            for _, _, tmp, _ in staged:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            _remove_dirs(made_dirs)
+            commit.created.clear()
+            commit.replaced.clear()
+            if isinstance(exc, OSError):
+                raise _write_failed(exc.filename or staged[len(done)][0], exc, commit) from None
+            raise
+        for _, backup in done:
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(backup)
+        commit.done = True
+
+
+def _fill(fd: int, raw: bytes, old: Optional[os.stat_result]) -> None:
+    with os.fdopen(fd, "wb") as fh:
+        if old is not None:
+            os.fchmod(fh.fileno(), stat.S_IMODE(old.st_mode))
+            if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+                with contextlib.suppress(OSError):  # only root may give a file away
+                    os.fchown(fh.fileno(), old.st_uid, old.st_gid)
+        else:
+            os.fchmod(fh.fileno(), 0o666 & ~_umask())
+        fh.write(raw)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _make_dirs(folder: str, made: List[str]) -> None:
+    """``os.makedirs``, noting each folder made so a failed set removes them."""
+    missing = []
+    here = folder
+    while here and not os.path.isdir(here) and here != os.path.dirname(here):
+        missing.append(here)
+        here = os.path.dirname(here)
+    for d in reversed(missing):
+        try:
+            os.mkdir(d)
+        except FileExistsError:
+            continue
+        made.append(d)
+
+
+def _remove_dirs(made: List[str]) -> None:
+    for d in reversed(made):
+        with contextlib.suppress(OSError):
+            os.rmdir(d)  # only if still empty
 
 
 def atomic_copy(source: str, path: str, limit: int) -> None:

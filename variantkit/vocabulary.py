@@ -33,6 +33,17 @@ ORDER_KEYWORDS: FrozenSet[str] = (HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DIS
 # export (DPjudge's own parser rejects Youngstown's Andaman Sea, code AND).
 DPJUDGE_KEYWORDS = frozenset({"and"})
 
+# Words the diplomacy package (and DPjudge, whose table it keeps) reads in an
+# order as keywords (``the`` is dropped, ``keep`` is a hold, ``over`` a
+# convoy path...): a province named by one cannot be ordered there.
+HOST_KEYWORDS = frozenset({
+    "army", "at", "attack", "attacking", "attacks", "bounce", "build", "building", "builds", "by", "convoy",
+    "convoying", "convoys", "cut", "destroy", "destroyed", "destroying", "destroys", "disband", "disbanding",
+    "disbands", "dislodged", "fleet", "from", "hold", "holding", "holds", "in", "is", "keep", "keeping",
+    "keeps", "move", "moves", "moving", "of", "on", "or", "over", "proxies", "proxy", "proxying", "remove",
+    "removes", "removing", "retreat", "retreating", "retreats", "support", "supporting", "supports", "the",
+    "through", "to", "via", "void", "waive", "waived", "waives", "waiving", "will", "wing", "with"})
+
 # A coast's id and the name it gets when none is given (``spa/nc``: North Coast).
 COAST_NAMES: Dict[str, str] = {
     "nc": "North Coast", "sc": "South Coast", "ec": "East Coast", "wc": "West Coast",

@@ -97,7 +97,11 @@ def test_rules_the_host_cannot_hold_are_reported(tmp_path):
     v = replace(v, rules=replace(v.rules, options={"convoy_fallback": True, "civil_disorder": "classic"}))
     report, doc, _ = export(v, tmp_path / "r.dvar")
     said = " ".join(p.message for p in report.problems if p.code == "VK774")
-    assert "convoy_fallback" in said and "civil_disorder" in said and "adjudicationModifiers" not in doc
+    # the host plays the classic civil disorder rule: only another rule is a loss
+    assert "convoy_fallback" in said and "civil disorder" not in said and "adjudicationModifiers" not in doc
+    v = replace(v, rules=replace(v.rules, options={}))
+    report, _, _ = export(v, tmp_path / "d.dvar")
+    assert any("civil disorder" in p.message for p in report.problems if p.code == "VK774")
 
 
 def test_the_schema_is_found_without_configuration(tmp_path, monkeypatch, reference):
@@ -136,3 +140,22 @@ def test_refuses_what_the_host_would_reject(tmp_path):
     bidi = replace(v, powers=(replace(v.powers[0], name="Aus\u202etria"),) + v.powers[1:])
     report = formats()["diplicity"].write(bidi, str(tmp_path / "d.dvar"))
     assert any(p.code == "VK770" and "U+202E" in p.message for p in report.problems)
+
+
+def test_units_stand_where_the_drawings_markers_put_them(tmp_path, reference):
+    """godip's classical read from its map.go (no positions) and exported on
+    godip's drawing: each unit circle is the drawing's own marker (parCenter,
+    and the coasts' markers)."""
+    from variantkit.drawing.art import infer_svg
+    folder = reference / "corpus" / "godip" / "classical"
+    v, _ = formats()["godip"].read(str(folder / "map.go"))
+    _, _, svg = export(v, tmp_path / "c.dvar", str(folder / "classicalmap.svg"))
+    _, inference = infer_svg(str(folder / "classicalmap.svg"))
+    root = etree.parse(str(svg)).getroot()
+    circles = {c.get("id"): (float(c.get("cx")), float(c.get("cy")))
+               for c in root.find(f"{NS}g[@id='unit-positions']")}
+    markers = {rid: r.unit_pos for rid, r in inference.regions.items() if r.unit_pos}
+    markers.update(inference.coast_pos)
+    assert len(markers) == len(circles) == 81
+    for loc, (x, y) in circles.items():
+        assert (x, y) == pytest.approx(markers[loc], abs=0.1), loc

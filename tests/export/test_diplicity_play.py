@@ -5,11 +5,13 @@ engine, the positions compared after every phase.
 Where the two differ, the difference must be one the export documents, by
 name: a move across a strait (Diplicity has no move modifiers: VK733), into
 or out of a seasonal space (always open there: VK735), or a civil disorder
-(our default removes by the 2023 rule; Diplicity by its own ranking).  Each
+(our default removes by the 2023 rule; Diplicity by the classic one: with
+``civil_disorder: classic`` a standard game agrees in every phase).  Each
 differing phase is counted under its reason and the game goes on from our
 position, so one difference does not hide the next."""
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -53,8 +55,10 @@ def _reason(v, game_before, orders, kind):
     return None
 
 
-def play(name, seed, years, tmp_path):
+def play(name, seed, years, tmp_path, **options):
     v = load(str(MAPS / name)).variant
+    if options:
+        v = replace(v, rules=replace(v.rules, options={**v.rules.options, **options}))
     out = tmp_path / f"{name.replace('/', '_')}.dvar"
     assert formats()["diplicity"].export(v, str(out)).ok
     engine = Engine(out)
@@ -100,6 +104,13 @@ def test_random_games_play_the_same_on_diplicity(name, seed, tmp_path):
     assert phases >= 8
     if name == "standard":   # nothing flattened on the standard board
         assert set(differ) <= {"civil disorder ranking"}
+
+
+def test_with_the_classic_civil_disorder_rule_nothing_differs(tmp_path):
+    """The host removes by the classic rule: with it (the export says so,
+    VK774), every phase of a standard game is the same."""
+    phases, differ = play("standard", 10, 6, tmp_path, civil_disorder="classic")
+    assert phases >= 15 and not differ
 
 
 @pytest.mark.slow

@@ -167,3 +167,18 @@ def test_build_any_round_trips(tmp_path):
     formats()["diplicity"].write(v, str(tmp_path / "b.dvar"))
     back, _ = formats()["diplicity"].read(str(tmp_path / "b.dvar"))
     assert back.rules.options == {"build_any": True}
+
+
+def test_round_trip_through_the_commands(tmp_path, capsys):
+    """export, import and `variantkit diff --json` as a user runs them: the
+    tutorial comes back with only the documented losses."""
+    from variantkit.cli import main
+    assert main(["export", "diplicity", str(MAPS / "tutorial"), "-o", str(tmp_path / "t.dvar")]) == 0
+    assert main(["import", "diplicity", str(tmp_path / "t.dvar"), "-o", str(tmp_path / "back")]) == 0
+    assert (tmp_path / "back" / "t.d.svg").is_file()          # the map came along as the art
+    capsys.readouterr()
+    assert main(["diff", str(MAPS / "tutorial"), str(tmp_path / "back"), "--json"]) == 0
+    lines = json.loads(capsys.readouterr().out)
+    base = load(str(MAPS / "tutorial")).variant
+    assert lines and all(_documented(line, base) for line in lines), [
+        line for line in lines if not _documented(line, base)]

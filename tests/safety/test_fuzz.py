@@ -1,7 +1,7 @@
 """Fuzzing every reader through the command line, as part of the tests.
 
 For each reader (variant YAML, game files, adjudicate's JSON, order lines,
-SVG, DPjudge, jDip, njudge) hypothesis builds inputs: mutations of a real
+SVG, DPjudge, jDip, njudge, Diplicity, godip) hypothesis builds inputs: mutations of a real
 file (bytes inserted, dropped, replaced, the file cut short), token soups of
 the format's own words, and arbitrary JSON/YAML values.  Each input goes
 through ``variantkit`` in this process and must end with exit 0, 1 or 2,
@@ -291,3 +291,63 @@ def _write_figures(request):
     if target and FIGURES:
         with open(target, "w", encoding="utf-8") as fh:
             json.dump(FIGURES, fh, indent=1)
+
+
+DVAR = json.dumps({
+    "schemaVersion": 1, "id": "tiny", "name": "Tiny", "description": "", "author": "",
+    "victoryConditions": [{"type": "supply-center-majority", "supplyCenters": 2}],
+    "phaseProgression": {"seasons": ["Spring", "Fall"], "transitions": []},
+    "nations": [{"id": "france", "name": "France", "color": "#2196F3"}],
+    "provinces": [
+        {"id": "par", "name": "Paris", "type": "land", "supplyCenter": True, "homeNation": "france",
+         "adjacencies": [{"to": "bre", "pass": "army"}]},
+        {"id": "bre", "name": "Brest", "type": "coastal", "supplyCenter": True,
+         "adjacencies": [{"to": "par", "pass": "army"}, {"to": "nth", "pass": "fleet"}]},
+        {"id": "nth", "name": "North Sea", "type": "sea", "supplyCenter": False,
+         "adjacencies": [{"to": "bre", "pass": "fleet"}]}],
+    "namedCoasts": [],
+    "initialState": {"phase": {"season": "Spring", "year": 1901, "type": "Movement"},
+                     "units": [{"nation": "france", "type": "Army", "location": "par"}],
+                     "supplyCenters": [{"nation": "france", "province": "par"}]}}, indent=1).encode()
+
+
+def test_diplicity(request):
+    words = ['"id"', '"to"', '"pass"', '"army"', '"fleet"', '"land"', '"sea"', "{", "}", "[", "]", ",", ":",
+             '"par"', '"bre/nc"', "null", "true", "1e999", '"provinces"', '"nations"']
+    doc = json.loads(DVAR)
+
+    def replaced(pick):
+        """One field of the file, at any depth, replaced by any JSON value."""
+        path, value = pick
+        out = json.loads(DVAR)
+        here = out
+        for step in path[:-1]:
+            here = here[step]
+        here[path[-1]] = value
+        return json.dumps(out, allow_nan=True).encode()
+
+    paths = [("name",), ("nations",), ("provinces",), ("initialState",), ("provinces", 0, "adjacencies"),
+             ("provinces", 1, "type"), ("provinces", 0, "id"), ("provinces", 0, "homeNation"),
+             ("initialState", "units"), ("initialState", "phase"), ("victoryConditions",), ("namedCoasts",),
+             ("phaseProgression",), ("provinces", 2, "adjacencies", 0, "to"), ("nations", 0, "id")]
+    assert all(p[0] in doc for p in paths)
+    fields = st.tuples(st.sampled_from(paths), JSON).map(replaced)
+    check(request, "Diplicity", mutations(DVAR) | soup(words) | JSON.map(lambda j: json.dumps(j).encode()) | fields,
+          lambda f, d: (["import", "diplicity", f.file("x.dvar", d), "-o", str(f.folder / "out"), "--force"],
+                        None))
+
+
+GODIP = (b'package tiny\n\nconst France godip.Nation = "France"\n\nvar Nations = []godip.Nation{France}\n\n'
+         b'func Start() {\n\tstartPhase := classical.NewPhase(1901, godip.Spring, godip.Movement)\n'
+         b'\tresult.SetUnits(map[godip.Province]godip.Unit{\n\t\t"par": godip.Unit{godip.Army, France},\n\t})\n}\n\n'
+         b'func Graph() *graph.Graph {\n\treturn graph.New().\n'
+         b'\t\tProv("par").Conn("bre", godip.Land).Flag(godip.Land).SC(France).\n'
+         b'\t\tProv("bre").Conn("par", godip.Land).Conn("nth", godip.Sea).Flag(godip.Coast...).SC(godip.Neutral).\n'
+         b'\t\tProv("nth").Conn("bre", godip.Sea).Flag(godip.Sea).\n\t\tDone()\n}\n')
+
+
+def test_godip(request):
+    words = ['Prov("par")', '.Conn("bre", godip.Land)', '.Flag(godip.Sea)', '.SC(France)', ".Done()", "{", "}",
+             '"x/nc"', "SetUnits(map[godip.Province]godip.Unit{", "godip.Unit{godip.Fleet, France}", "//", "\n"]
+    check(request, "godip", mutations(GODIP) | soup(words),
+          lambda f, d: (["import", "godip", f.file("x.go", d), "-o", str(f.folder / "out"), "--force"], None))

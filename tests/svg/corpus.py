@@ -27,7 +27,29 @@ CORPUS = {
     "godip_classical": ("godip/classical/classicalmap.svg", "godip/classical/map.go", "godip"),
     "godip_hundred": ("godip/hundred/hundredmap.svg", "godip/hundred/hundred.go", "godip"),
     "godip_pure": ("godip/pure/puremap.svg", "godip/pure/pure.go", "godip"),
+    "1900": ("jdip/1900/1900_dipmap.svg", "jdip/1900/1900_adjacency.xml", "jdip"),
+    "1900_bitmap": ("jdip/1900/1900_bitmap.svg", "jdip/1900/1900_adjacency.xml", "jdip"),
+    "aberration": ("jdip/aberration/aberrationv.svg", "jdip/aberration/aberrationv_adjacency.xml", "jdip"),
+    "ancient_med": ("jdip/ancient_med/ancientmed.svg", "jdip/ancient_med/ancientmed_adjacency.xml", "jdip"),
+    "europe1939": ("godip/europe1939/europe1939map.svg", "godip/europe1939/europe1939.go", "godip"),
+    "empiresandcoalitions": ("godip/empiresandcoalitions/empiresandcoalitionsmap.svg",
+                             "godip/empiresandcoalitions/empiresandcoalitions.go", "godip"),
+    "gatewaywest": ("godip/gatewaywest/gatewaywestmap.svg", "godip/gatewaywest/gatewaywest.go", "godip"),
+    "unconstitutional": ("godip/unconstitutional/unconstitutionalmap.svg",
+                         "godip/unconstitutional/unconstitutional.go", "godip"),
+    "threekingdoms": ("godip/threekingdoms/threekingdomsmap.svg", "godip/threekingdoms/threekingdoms.go", "godip"),
+    "year1908": ("godip/year1908/year1908map.svg", "godip/year1908/year1908.go", "godip"),
+    "diplicity_classical": ("diplicity/classical/classical.d.svg", "diplicity/classical/classical.dvar", "dvar"),
+    "diplicity_hundred": ("diplicity/hundred/hundred.d.svg", "diplicity/hundred/hundred.dvar", "dvar"),
+    "dgm_modern": ("dgm/modern/modern.svg", "dgm/modern/truth.json", "dgm"),
+    "dgm_eraofsolitude": ("dgm/eraofsolitude.b1/eraofsolitude.b1.svg", "dgm/eraofsolitude.b1/truth.json", "dgm"),
 }
+# the drawings added for issue 23 (scored in test_wild.py)
+WILD = ["1900", "1900_bitmap", "aberration", "ancient_med", "europe1939", "empiresandcoalitions",
+        "gatewaywest", "unconstitutional", "threekingdoms", "year1908", "diplicity_classical",
+        "diplicity_hundred", "dgm_modern", "dgm_eraofsolitude"]
+# drawings that are pictures under unfilled hit areas (another issue reads their pixels)
+RASTER = {"bitmap_std", "1900_bitmap"}
 
 
 @dataclass
@@ -38,6 +60,12 @@ class Graph:
     water: Set[str] = field(default_factory=set)
     alias: Dict[str, str] = field(default_factory=dict)    # other names -> the graph's
     centres: Set[str] = field(default_factory=set)
+    names: Dict[str, str] = field(default_factory=dict)    # province -> full name, where the graph says
+
+    def spaces(self) -> Set[str]:
+        """Every province the graph plays on (impassable ones included)."""
+        out = {loc.split("/")[0] for m in self.moves for loc in m[1:]}
+        return out | {w.split("/")[0] for w in self.water} | self.impassable
 
     def name(self, loc: str) -> str:
         prov, _, coast = loc.partition("/")
@@ -68,9 +96,11 @@ def read_jdip(path: Path) -> Graph:
     root = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True,
                                                   load_dtd=False)).getroot()
     alias: Dict[str, str] = {}
+    names: Dict[str, str] = {}
     for prov in root.iter("PROVINCE"):
         short = prov.get("shortname").lower()
         alias[short] = short
+        names[short] = prov.get("fullname") or ""
         for u in prov.iter("UNIQUENAME"):
             alias[u.get("name").lower()] = short
 
@@ -81,7 +111,7 @@ def read_jdip(path: Path) -> Graph:
             return f"{alias.get(p, p)}/{c}"
         return alias.get(ref, ref)
 
-    g = Graph(alias=alias)
+    g = Graph(alias=alias, names=names)
     fleet_spaces: Set[str] = set()
     army_spaces: Set[str] = set()
     for prov in root.iter("PROVINCE"):
@@ -132,6 +162,72 @@ def read_godip(path: Path) -> Graph:
                 g.moves.add(_pair("fleet", here, other))
     split = {c.split("/")[0] for c in g.coasts}
     g.moves = {m for m in g.moves if not (m[0] == "fleet" and (m[1] in split or m[2] in split))}
+    long = re.search(r"provinceLongNames = map\[godip\.Province\]string\{(.*?)\n\}", text, re.S)
+    if long:
+        g.names = {k: v for k, v in re.findall(r'"([^"/]+)":\s*"([^"]*)"', long.group(1))}
+    return g
+
+
+def read_dvar(path: Path) -> Graph:
+    """Diplicity's current variant data: ``provinces[]`` with ``type`` and
+    ``adjacencies`` (``pass`` army, fleet or both), ``namedCoasts[]`` with
+    their own fleet moves.  The host's fleet moves to the parent of a
+    two-coast province beside its coast's are left out, as for godip."""
+    import json
+    data = json.loads(path.read_text())
+    g = Graph()
+    for p in data["provinces"]:
+        if p.get("type") == "sea":
+            g.water.add(p["id"])
+        if p.get("supplyCenter"):
+            g.centres.add(p["id"])
+        g.names[p["id"]] = p.get("name") or ""
+    for item in list(data["provinces"]) + list(data.get("namedCoasts") or []):
+        here = item["id"]
+        if "/" in here:
+            g.coasts.add(here)
+        for adj in item.get("adjacencies") or []:
+            if adj["pass"] in ("army", "both"):
+                g.moves.add(_pair("army", here, adj["to"]))
+            if adj["pass"] in ("fleet", "both"):
+                g.moves.add(_pair("fleet", here, adj["to"]))
+    split = {c.split("/")[0] for c in g.coasts}
+    g.moves = {m for m in g.moves if not (m[0] == "fleet" and (m[1] in split or m[2] in split))}
+    return g
+
+
+def squeeze(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def read_locations(path: Path) -> Graph:
+    """A truth in the shape of ../derived (DiplomacyGM's, made by its own
+    parser): ``locations`` with type, army and fleet moves and aliases; a
+    ``SHUT`` space is impassable.  Aliases (the name, the config's
+    abbreviations) resolve to the location's code."""
+    import json
+    data = json.loads(path.read_text())
+    g = Graph()
+    for code, loc in data["locations"].items():
+        prov = code.split("/")[0]
+        for a in list(loc.get("aliases") or []) + [loc.get("name") or ""]:
+            if a and "/" not in code:
+                g.alias.setdefault(a.lower(), code)
+                g.alias.setdefault(squeeze(a), code)
+        if "/" in code:
+            g.coasts.add(code)
+        else:
+            g.names[code] = loc.get("name") or ""
+        kind = (loc.get("type") or "").upper()
+        if kind == "WATER":
+            g.water.add(code)
+        elif kind == "SHUT":
+            g.impassable.add(prov)
+        for other in loc.get("army_moves") or []:
+            g.moves.add(_pair("army", code, other))
+        for other in loc.get("fleet_moves") or []:
+            g.moves.add(_pair("fleet", code, other))
+    g.moves = {m for m in g.moves if m[1] != m[2]}
     return g
 
 
@@ -153,6 +249,10 @@ def truth(reference: Path, name: str) -> Graph:
         g = read_jdip(path)
         g.centres = {g.alias.get(c, c) for c in jdip_centres(path.parent / "variants.xml", path.name)}
         return g
+    if kind == "dvar":
+        return read_dvar(path)
+    if kind == "dgm":
+        return read_locations(path)
     g = read_godip(path)
     g.centres = set(re.findall(r'Prov\("([^"/]+)"\)[^\n]*\.SC\(', path.read_text()))
     return g
@@ -166,6 +266,9 @@ class Score:
     extra: Set[Tuple[str, str, str]]   # inferred, not in the graph
     missing: Set[Tuple[str, str, str]]  # in the graph, not inferred
     coast_misses: Set[str]
+    found: float = 1.0                 # the graph's provinces the drawing gives, by code, alias or name
+    named: float = 1.0                 # of those the graph names, the share named as the graph does
+    wrong_names: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
 
 def inferred_graph(inference) -> Graph:
@@ -184,8 +287,32 @@ def score(inference, graph: Graph, undrawable=frozenset()) -> Score:
     show (``undrawable``) are left out of the truth, and moves touching an
     impassable space out of both sides."""
     got = inferred_graph(inference)
-    got.moves = {_pair(u, graph.name(a), graph.name(b)) for u, a, b in got.moves}
-    got.coasts = {graph.name(c) for c in got.coasts}
+    # a drawn id the graph does not know is matched by the region's drawn name
+    # (DiplomacyGM's codes are names squeezed; the drawing's may be abbreviations)
+    spaces = graph.spaces()
+    by_name = {}
+    for r in inference.regions.values():
+        if graph.name(r.id) not in spaces and r.name:
+            hit = graph.alias.get(r.name.lower()) or graph.alias.get(squeeze(r.name))
+            if hit:
+                by_name[r.id] = hit
+
+    def ours(loc: str) -> str:
+        prov, _, coast = loc.partition("/")
+        prov = by_name.get(prov) or graph.name(prov)
+        return f"{prov}/{coast}" if coast else prov
+
+    got.moves = {_pair(u, ours(a), ours(b)) for u, a, b in got.moves}
+    got.coasts = {ours(c) for c in got.coasts}
+    mine_ids = {ours(r): r for r in inference.regions}
+    found = len(spaces & set(mine_ids)) / len(spaces) if spaces else 1.0
+    wrong = {}
+    judged = [p for p in spaces & set(mine_ids) if graph.names.get(p)]
+    for p in judged:
+        drawn = inference.regions[mine_ids[p]].name
+        if squeeze(drawn) != squeeze(graph.names[p]):
+            wrong[p] = (drawn, graph.names[p])
+    named = 1 - len(wrong) / len(judged) if judged else 1.0
     # a drawn coast the graph names otherwise (jDip's art says sc, its graph ec)
     # is matched by elimination within its province
     rename: Dict[str, str] = {}
@@ -214,4 +341,4 @@ def score(inference, graph: Graph, undrawable=frozenset()) -> Score:
                             if u == "fleet" and c in (a, b) and (b if a == c else a) in graph.water)
     misses = {c for c, w in theirs.items() if mine.get(c) != w}
     coasts = 1 - len(misses) / len(theirs) if theirs else 1.0
-    return Score(precision, recall, coasts, have - want, want - have, misses)
+    return Score(precision, recall, coasts, have - want, want - have, misses, found, named, wrong)

@@ -10,14 +10,19 @@ LAND, SEA = "#eedd99", "#99ccff"
 
 
 def test_diplomacygm_layers_and_config(reference):
-    """DiplomacyGM's standard game: 87 labelled shapes (land, 22 seas, 8
-    impassable islands and the like), centres from the SC Markers layer (34),
-    codes and player colours from classic.config.json beside the drawing."""
+    """DiplomacyGM's standard game: 84 labelled shapes (land, 19 seas from
+    Sea Adjacencies, 8 impassable islands and Switzerland), centres from the SC
+    Markers layer (34), codes and player colours from classic.config.json
+    beside the drawing.  The cosmetic ``Seas`` layer is art: its Caspian,
+    Denmark Water and Constantinople Water were once read as three seas."""
     _, inf = infer_svg(str(reference / "formats" / "diplomacygm" / "classic.svg"))
     assert inf.convention == "diplomacygm"
-    assert len(inf.regions) == 87
+    assert len(inf.regions) == 84
+    assert not {r.name for r in inf.regions.values()} & {"Caspian Sea", "Denmark Water", "Constantinople Water"}
     terrains = [r.terrain for r in inf.regions.values()]
-    assert terrains.count(Terrain.WATER) == 22 and terrains.count(Terrain.IMPASSABLE) == 8
+    # Switzerland is a Region Colors shape filled with the config's impassable colour
+    assert terrains.count(Terrain.WATER) == 19 and terrains.count(Terrain.IMPASSABLE) == 9
+    assert inf.regions["swi"].terrain is Terrain.IMPASSABLE
     assert sum(r.center for r in inf.regions.values()) == 34
     # the config's abbreviations give the codes, its players the colours
     assert inf.regions["nao"].name == "North Atlantic Ocean" and inf.regions["gol"].name == "Gulf of Lyon"

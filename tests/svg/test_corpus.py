@@ -12,7 +12,7 @@ from variantkit.drawing.art import infer_svg
 from variantkit.cli import main
 from variantkit.io import load
 
-from tests.svg.corpus import CORPUS, score, truth
+from tests.svg.corpus import CORPUS, WILD, score, truth
 
 GOAL = 0.99
 
@@ -33,13 +33,14 @@ NOT_PLAYED = {
 # Drawings that fall short of the goal, with the figures reached:
 # bitmap_std is a raster picture over unfilled mouse areas, so no terrain is
 # drawn: land is known from named coasts and centres (VK830 says so), every
-# other space is taken as land and flagged doubtful.
-SHORT = {"bitmap_std": {"army": (0.55, 1.0), "fleet": (1.0, 0.0), "coasts": 0.0}}
+# other space is taken as land and flagged doubtful (a hit area drawn in
+# parts, now read, adds one more guessed province: 0.55 -> 0.538).
+SHORT = {"bitmap_std": {"army": (0.538, 1.0), "fleet": (1.0, 0.0), "coasts": 0.0}}
 
 CONVENTION = {"godip_classical": "diplicity", "godip_hundred": "diplicity", "godip_pure": "diplicity"}
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+@pytest.mark.parametrize("name", sorted(set(CORPUS) - set(WILD)))   # the newer drawings: test_wild.py
 def test_drawing_against_its_judges_graph(reference, name):
     drawing = reference / "corpus" / CORPUS[name][0]
     _, inference = infer_svg(str(drawing))

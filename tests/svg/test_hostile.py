@@ -97,3 +97,18 @@ def test_curves_that_flatten_to_millions_of_points_are_refused(tmp_path):
         read_svg(str(path))
     problem = info.value.problems[0]
     assert problem.code == "VK809" and "points" in problem.message and problem.line == 2
+
+
+def test_a_drawing_no_convention_reads_is_refused_not_an_empty_skeleton(tmp_path, capsys):
+    """A jDip-looking drawing (a MapLayer) whose shapes name no province: the
+    import warns that no convention reads it and refuses, writing nothing
+    (it once wrote an empty skeleton that validated)."""
+    from variantkit.cli import main
+    path = tmp_path / "stamps.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                    '<g id="MapLayer"><rect x="0" y="0" width="10" height="10" fill="none" stroke="black"/></g>'
+                    '</svg>')
+    assert main(["import", "svg", str(path), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "VK832" in err and "VK833" in err and "nothing written" in err
+    assert not (tmp_path / "out").exists()

@@ -34,6 +34,15 @@ def import_svg(args) -> int:
         check_target(art_out, args.force, [args.path, out])
     doc, inference = infer_svg(args.path, getattr(args, "gap", None))  # all checked before any write
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
+    # a skeleton always loads: it is checked as the file it will be, and a
+    # skeleton that would not load is refused with its located errors, nothing written
+    refused = _would_not_load(variant, out)
+    if refused:
+        from .output import print_problems
+        print_problems(inference.problems + refused, False, sys.stderr)
+        print(f"{args.path}: the skeleton read from this drawing would not load; nothing written",
+              file=sys.stderr)
+        return 1
     with protecting([args.path]), all_or_nothing():
         if copy:
             atomic_copy(args.path, art_out, SVG_BYTES)
@@ -63,6 +72,20 @@ def import_svg(args) -> int:
           + (f", {len(inference.colours)} power colours" if inference.colours else "")
           + "; powers are yours to add", file=sys.stderr)
     return 0
+
+
+def _would_not_load(variant, out: str) -> list:
+    from ..io import dumps, load
+    from ..problems import Problem
+    from ..validate import check
+    if not variant.provinces:   # an empty skeleton validates, and is no map
+        return [Problem("VK833", "the drawing gives no province: nothing written",
+                        "draw the provinces as closed shapes with ids or labels", variant.art or "")]
+    loaded = load(out, text=dumps(variant))
+    errors = list(loaded.report.errors)
+    if loaded.variant is not None:
+        errors += [p for p in check(loaded.variant, loaded.source) if p.severity == "error"]
+    return errors
 
 
 def cmd_check_art(args) -> int:

@@ -83,12 +83,13 @@ def cmd_import(args) -> int:
     if variant is None or errors:
         print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
         return 1
-    with protecting([args.path, drawing]), all_or_nothing():
+    with protecting([args.path, drawing]), all_or_nothing() as commit:
         if drawing is not None:
             atomic_copy(drawing, art_out, SVG_BYTES)
         save(variant, out)
     print(f"wrote {out}: {len(variant.provinces)} provinces, {len(variant.edges)} edges, "
-          f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else ""),
+          f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else "")
+          + (f"; {commit.summary()}" if commit.replaced else ""),
           file=sys.stderr)
     return 0
 
@@ -116,7 +117,7 @@ def cmd_export(args) -> int:
     loaded = load_or_exit(args.variant)
     inputs = input_paths(loaded) + [args.art]
     check_target(args.output, args.force, inputs)
-    with protecting(inputs), all_or_nothing():  # a folder format writes no input, and all its files or none
+    with protecting(inputs), all_or_nothing() as commit:  # a folder format writes no input, and all its files or none
         report = table[args.format].export(loaded.variant, args.output,
                                            art_file=args.art or art_path(loaded))
     print_problems(report.problems, args.json, sys.stdout if args.json else sys.stderr)
@@ -124,6 +125,7 @@ def cmd_export(args) -> int:
         print(f"{args.output}: not written: the target would misread it (errors above)", file=sys.stderr)
         return 1
     lost = len(report.problems)
-    print(f"wrote {args.output}" + (f"; {lost} thing(s) the format cannot hold, listed above" if lost else ""),
+    print(f"wrote {args.output}" + (f"; {lost} thing(s) the format cannot hold, listed above" if lost else "")
+          + (f"; {commit.summary()}" if commit.replaced else ""),
           file=sys.stderr)
     return 0

@@ -11,7 +11,7 @@ import logging
 import sys
 from typing import List, Optional
 
-from .. import __version__, logs
+from .. import __version__, files, logs
 from ..files import TRUST_ENV, trusting
 from ..problems import Problem, UnusableInput
 from . import art, convert, play, render, review, variant
@@ -38,23 +38,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that writes are undone."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+def _on_sigterm():
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
+
+
+def _restore_sigterm(old) -> None:
+    import signal
+    if old is not None:
+        signal.signal(signal.SIGTERM, old)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     log_path = logs.configure("variantkit", verbose=args.verbose)
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
+    old_term = _on_sigterm()
     try:
         with trusting(args.trust):  # for this run only (main may be called in-process, as the tests do)
             return int(args.func(args) or 0)
+    except (KeyboardInterrupt, Terminated) as exc:  # one line, not a traceback
+        commit = files.last_commit
+        said = ("the files it was writing were all written" if commit is not None and commit.done
+                else "nothing was written; every file that was there is as it was")
+        name = "a signal to stop (SIGTERM)" if isinstance(exc, Terminated) else "interrupted (Ctrl+C)"
+        print(f"variantkit: {name}; {said}", file=sys.stderr)
+        return 130 if isinstance(exc, KeyboardInterrupt) else 143
     except UnusableInput as exc:
         print_problems(exc.problems, getattr(args, "json", False), sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:
-        print("variantkit: interrupted", file=sys.stderr)
-        return 130
     except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
         print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
                                 f"{exc.strerror or exc}", "check the path, its permissions and free space",
@@ -67,6 +94,9 @@ def main(argv: Optional[List[str]] = None) -> int:
               "Please report it.", file=sys.stderr)
         return 3
     finally:
+        files.reset_session()
+        files.last_commit = None
+        _restore_sigterm(old_term)
         sys.stdout, sys.stderr = streams
 
 

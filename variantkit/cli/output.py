@@ -2,13 +2,23 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import List
 
 from .. import text
+from ..files import shown_path
 from ..problems import Problem, UnusableInput
 from ..io.variant_file import Usable
 from ..validate import load_checked
+
+_LONG_RUN = re.compile(r"\S{200,}")  # a path of 100,000 characters is cut, so a message stays a line
+
+
+def cut(line: str) -> str:
+    """A line as printed: any run of 200 or more characters without a space
+    (a path of 100,000 characters) is cut in the middle."""
+    return _LONG_RUN.sub(lambda m: shown_path(m.group()), line)
 
 
 def print_problems(problems: List[Problem], as_json: bool, out=None) -> None:
@@ -18,7 +28,7 @@ def print_problems(problems: List[Problem], as_json: bool, out=None) -> None:
         out.write("\n")
     else:
         for p in problems:
-            print(p, file=out)
+            print(cut(str(p)), file=out)
 
 
 def load_or_exit(path: str) -> Usable:

@@ -10,10 +10,11 @@ import time
 from typing import Dict, List, Optional, Tuple
 
 from ..files import check_target, protecting, read_limited, read_stream
-from ..io.game_file import (MAX_GAME_BYTES, dump_game, outcome_record, orders_from_record,
+from ..io.game_file import (MAX_GAME_BYTES, DuplicateKey, dump_game, loads_unique, outcome_record, orders_from_record,
                             state_from_record, state_to_record)
 from ..problems import Problem, UnusableInput
-from ..rules.orders import Build, Waive
+from ..rules.orders import Build, Phase, Waive
+from ..text import shown as text_shown
 from ..rules.fuzz import check_invariants, random_orders
 from ..rules.game import Game
 
@@ -105,7 +106,10 @@ def cmd_adjudicate(args) -> int:
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # tests give a StringIO
     raw = read_stream(stdin, MAX_GAME_BYTES)
     try:
-        rec = json.loads(raw if isinstance(raw, str) else raw.decode("utf-8"))
+        rec = loads_unique(raw if isinstance(raw, str) else raw.decode("utf-8"))
+    except DuplicateKey as exc:
+        raise UnusableInput([Problem("VK400", f"the input is not JSON this program reads: {exc}",
+                                     "give each key once", "<stdin>")])
     except UnicodeDecodeError as exc:
         raise UnusableInput([Problem("VK400", f"the input is not UTF-8 (byte {exc.start})",
                                      "send one JSON object on stdin", "<stdin>")])
@@ -153,6 +157,7 @@ def _read_script(path: str) -> List[_Phase]:
         raise UnusableInput([Problem("VK402", "the order script is not UTF-8 text",
                                      "save the script as UTF-8", path, raw[:exc.start].count(b"\n") + 1)])
     phases: List[_Phase] = []
+    bad: List[Problem] = []
     current: Optional[_Phase] = None
     for number, raw_line in enumerate(text.split("\n"), 1):
         if len(raw_line) > MAX_ORDER_CHARS:
@@ -163,7 +168,13 @@ def _read_script(path: str) -> List[_Phase]:
         if not line:
             continue
         if ":" not in line and len(line.split()) == 1:
-            current = (line.upper(), {})
+            try:
+                name = str(Phase.parse(line))
+            except ValueError:  # every bad phase line said at once, never skipped
+                bad.append(Problem("VK402", f"{text_shown(line[:60])!r} is not a phase",
+                                   "a phase line is written like S1901M, F1901R or W1901A", path, number))
+                name = line.upper()
+            current = (name, {})
             phases.append(current)
             continue
         if current is None:
@@ -171,6 +182,8 @@ def _read_script(path: str) -> List[_Phase]:
                                          "start each phase with its name, e.g. S1901M", path, number)])
         power, _, order = line.partition(":")
         current[1].setdefault(power.strip().lower(), []).append((order.strip(), number))
+    if bad:
+        raise UnusableInput(bad)
     return phases
 
 

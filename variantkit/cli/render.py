@@ -7,7 +7,8 @@ import sys
 from dataclasses import replace
 from typing import Optional
 
-from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, protecting
+from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, inside_folder, protecting, shown_path
+from ..problems import Problem, UnusableInput
 from ..board.raster import write_png
 from ..board.render import Position, render_svg
 from .output import add_force, finite, input_paths
@@ -95,6 +96,11 @@ def cmd_attach_art(args) -> int:
     inputs = input_paths(loaded, art=False)  # the current drawing may be replaced (--force)
     if copy:  # never over the variant (or its base); another file of that name only with --force
         check_target(target, args.force, inputs)
+    if os.path.lexists(target) and not inside_folder(target, folder):  # a symlink planted in the folder
+        raise UnusableInput([Problem(
+            "VK022", f"{shown_path(target)} resolves outside the variant's folder "
+            f"(to {shown_path(os.path.realpath(target))}); nothing was written",
+            "remove the link, or attach a drawing of another name", target)])
     _, inference = infer_svg(args.svg)  # the drawing is read whole before anything is written
     names = NameIndex(v)
     where = {}

@@ -9,7 +9,7 @@ from ..model import UnitType, split_location
 from ..problems import UnusableInput
 from ..validate import load_checked
 from ..files import check_target, protecting
-from .output import input_paths, load_or_exit
+from .output import cut, input_paths, load_or_exit
 
 
 def register(sub) -> None:
@@ -51,12 +51,12 @@ def cmd_validate(args) -> int:
             worst = max(worst, 1)
         if not args.json:
             for p in problems:
-                print(p)
+                print(cut(str(p)))
             errors = sum(p.severity == "error" for p in problems)
             warnings = len(problems) - errors
             status = "ok" if not errors else f"{errors} error(s)"
             sys.stdout.flush()
-            print(f"{path}: {status}" + (f", {warnings} warning(s)" if warnings else ""),
+            print(cut(f"{path}: {status}") + (f", {warnings} warning(s)" if warnings else ""),
                   file=sys.stderr)
     if args.json:
         json.dump([p.to_json() for p in everything], sys.stdout, indent=1)

@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
+from .geometry.stated import apply_stated
 from ..model import Rules, Terrain, Variant, split_location
 from ..names import NameIndex
 from .svg.reader import SvgDocument, read_svg
@@ -22,6 +23,9 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     doc = read_svg(path)
     reading = read_drawing(doc)
     inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
+        apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
+                     reading.rivers)
     inference.problems[:0] = doc.problems + reading.problems
     propose(inference, reading, path)
     return doc, inference
@@ -29,9 +33,27 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
 
 def skeleton(doc: Optional[SvgDocument], inference: Inference, variant_id: str, art: str) -> Variant:
     """A variant from the drawing alone: provinces, terrain, coasts, edges; no powers yet."""
-    provinces = tuple(inference.provinces())
+    provinces = _unique_names(inference.provinces())
     edges = tuple(e.edge for e in inference.edges)
     return Variant(variant_id, variant_id.replace("-", " ").title(), provinces, edges, (), Rules(), art=art)
+
+
+def _unique_names(provinces) -> tuple:
+    """Names a variant can load: a name drawn twice (two seas labelled "GULF")
+    or equal to another's code keeps the province's code beside it
+    ("GULF (guc)"), so every name, code and alias is unique."""
+    from dataclasses import replace
+    taken = {p.id.lower() for p in provinces}
+    seen: Dict[str, int] = {}
+    for p in provinces:
+        seen[p.name.lower()] = seen.get(p.name.lower(), 0) + 1
+    out = []
+    for p in provinces:
+        key = p.name.lower()
+        if (seen[key] > 1 or (key in taken and key != p.id.lower())) and p.name != p.id.upper():
+            p = replace(p, name=f"{p.name} ({p.id})")
+        out.append(p)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -129,9 +151,10 @@ def board_from(variant: Variant, doc, inference):
     """The board of a drawing already read (``infer_svg``), its shapes matched
     to the variant's provinces through names and aliases."""
     from ..board.schematic import Board, schematic_board
-    board = schematic_board(variant)
     names = NameIndex(variant)
-    cells, points, labels = {}, dict(board.points), dict(board.labels)
+    cells: dict = {}
+    points: dict = {}
+    labels: dict = {}
     for rid, region in inference.regions.items():
         pid = names.location(rid)
         if pid is None or "/" in pid:
@@ -147,4 +170,12 @@ def board_from(variant: Variant, doc, inference):
         if pid:
             from .geometry import label_point
             points[f"{pid}/{coast}"] = label_point(geom)
+    places = [p.id for p in variant.provinces] + [f"{p.id}/{c.id}" for p in variant.provinces for c in p.coasts]
+    if doc.width and doc.height and all(x in points for x in places) and \
+            all(p.id in labels for p in variant.provinces):
+        # the art places everything: the schematic layout would be laid out for nothing
+        return Board(doc.width, doc.height, cells, points, labels)
+    board = schematic_board(variant)
+    # the art's places win; the schematic board's fill the rest
+    points, labels = {**board.points, **points}, {**board.labels, **labels}
     return Board(doc.width or board.width, doc.height or board.height, cells, points, labels)

@@ -66,4 +66,6 @@ class Format:
     def export(self, v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
         if self.write is None:
             raise ValueError(f"{self.name} is read-only")
-        return self.write(v, path, art_file=art_file) if self.carries_art else self.write(v, path)
+        from ..files import all_or_nothing
+        with all_or_nothing():  # a folder format writes all its files or none, from any front end
+            return self.write(v, path, art_file=art_file) if self.carries_art else self.write(v, path)

@@ -33,7 +33,7 @@ COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")    # the schema's pattern for colours
 # our rule options the host holds, as its adjudication modifiers
 MODIFIERS = {"build_any": "allow-builds-in-non-home-centers"}
 # the host's own behaviour where our options choose: an option set to this value loses nothing
-HOST_DEFAULTS: Dict[str, object] = {"convoy_fallback": False, "hibernate": False}
+HOST_DEFAULTS: Dict[str, object] = {"convoy_fallback": False, "hibernate": False, "civil_disorder": "classic"}
 SCHEMA_NAME = "variant.schema.yaml"
 
 
@@ -179,7 +179,14 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         for centre in pw.starting_centers:
             centres.append({"nation": nid[pw.id], "province": centre})
     modifiers = []
+    if v.rules.options.get("civil_disorder") != "classic":
+        # measured against the host's engine (tests/export/test_diplicity_play.py)
+        report.lost("VK774", "the civil disorder rule: Diplicity removes a power's units by the classic rule "
+                             "(farthest from home first), not by this variant's", "set civil_disorder: classic "
+                             "to play here as the host plays")
     for name, value in sorted(v.rules.options.items()):
+        if name == "civil_disorder":
+            continue
         if name in MODIFIERS:
             if value:
                 modifiers.append(MODIFIERS[name])

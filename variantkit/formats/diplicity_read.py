@@ -78,8 +78,57 @@ def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
     return doc, _Lines(text)
 
 
-_SHAPE = {"id": str, "name": str, "nations": list, "provinces": list, "initialState": dict,
-          "phaseProgression": dict, "victoryConditions": list}
+_STR = {"type": "string"}
+_ADJ = {"type": "array", "items": {"type": "object", "required": ["to", "pass"],
+                                   "properties": {"to": _STR, "pass": _STR}}}
+_YEAR = {"type": "integer", "minimum": -999999, "maximum": 999999}
+# the shape of what this reader reads, so a value of the wrong kind is a located
+# error and never a crash; the host's own schema says more (the writer checks it)
+SHAPE = {
+    "type": "object",
+    "required": ["id", "name", "nations", "provinces", "initialState", "phaseProgression", "victoryConditions"],
+    "properties": {
+        "id": _STR, "name": _STR, "description": _STR, "author": _STR, "rules": _STR,
+        "nations": {"type": "array", "items": {"type": "object", "required": ["id", "name"], "properties": {
+            "id": _STR, "name": _STR, "color": _STR, "non_playable": {"type": "boolean"}}}},
+        "provinces": {"type": "array", "items": {"type": "object", "required": ["id", "type"], "properties": {
+            "id": _STR, "name": _STR, "type": _STR, "supplyCenter": {"type": "boolean"}, "homeNation": _STR,
+            "adjacencies": _ADJ}}},
+        "namedCoasts": {"type": "array", "items": {"type": "object", "required": ["id", "parentProvince"],
+                                                   "properties": {"id": _STR, "name": _STR,
+                                                                  "parentProvince": _STR, "adjacencies": _ADJ}}},
+        "initialState": {"type": "object", "required": ["phase"], "properties": {
+            "phase": {"type": "object", "properties": {"season": _STR, "year": _YEAR, "type": _STR}},
+            "units": {"type": "array", "items": {"type": "object", "required": ["nation", "type", "location"],
+                                                 "properties": {"nation": _STR, "type": _STR, "location": _STR}}},
+            "supplyCenters": {"type": "array", "items": {"type": "object", "required": ["nation", "province"],
+                                                         "properties": {"nation": _STR, "province": _STR}}}}},
+        "phaseProgression": {"type": "object", "properties": {
+            "seasons": {"type": "array", "items": _STR},
+            "transitions": {"type": "array", "items": {"type": "object", "properties": {
+                "to": {"type": "object", "properties": {"yearDelta": {"type": "integer"}}},
+                "condition": {"type": ["object", "null"]}}}}}},
+        "victoryConditions": {"type": "array", "items": {"type": "object", "properties": {
+            "type": _STR, "supplyCenters": {"type": "integer", "minimum": 1, "maximum": 1000000}}}},
+        "adjudicationModifiers": {"type": "array", "items": _STR},
+        "dominanceRules": {"type": "array"},
+    },
+}
+
+
+def _needles(doc: Any, path) -> List[str]:
+    """Strings that find the line of a JSON path: the ids met on the way, the last key."""
+    out, here = [], doc
+    for step in path:
+        if isinstance(here, dict) and isinstance(here.get("id"), str):
+            out.append(f'"id": {json.dumps(here["id"])}')
+        try:
+            here = here[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    if path and isinstance(path[-1], str):
+        out.append(f'"{path[-1]}"')
+    return out
 
 
 def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
@@ -94,10 +143,11 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         else:
             problems.append(Problem("VK782", message, hint, dvar_path, line, severity="warning"))
 
-    for field_name, want in _SHAPE.items():
-        if not isinstance(doc.get(field_name), want):
-            bad(f"the field {field_name!r} is missing or not a {want.__name__}",
-                "give the host's .dvar (its schema names every field)", f'"{field_name}"')
+    import jsonschema
+    for err in sorted(jsonschema.Draft202012Validator(SHAPE).iter_errors(doc), key=lambda e: list(e.path)):
+        where = "/".join(map(str, err.absolute_path)) or "the file"
+        bad(f"{where}: {err.message[:200]}", "give the host's .dvar (its schema names every field)",
+            *_needles(doc, list(err.absolute_path)))
     if any(p.severity == "error" for p in problems):
         raise UnusableInput(problems)
     from ..text import first_bad

@@ -11,8 +11,9 @@ path ``parent/coast``.
 With the variant's own drawing, the drawing is the visible map: copied into
 ``background`` (its ids prefixed ``art-`` so the host's own ids stay unique,
 scripts and event handlers dropped), its province and coast shapes in the
-data layers.  Without one, the schematic board is drawn, and the report says
-so (VK745).
+data layers, units where the variant or else the drawing's markers put
+them.  Without one, the schematic board is drawn, and the report says so
+(VK745).
 """
 from __future__ import annotations
 
@@ -87,6 +88,7 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
     from ..drawing.geometry import label_point
     from ..names import NameIndex
     coast_shapes: Dict[str, List] = {}
+    drawn_pos: Dict[str, Tuple[float, float]] = {}   # where the drawing's own markers put units
     art_children: List = []
     offset: Tuple[float, float] = (0.0, 0.0)
     art_has_names = False
@@ -94,6 +96,15 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         doc, inference = infer_svg(art_file)
         board = board_from(v, doc, inference)
         names = NameIndex(v)
+        for rid, region in inference.regions.items():
+            pid = names.location(rid)
+            if pid and region.unit_pos:
+                drawn_pos[pid] = region.unit_pos
+        for cid, pos in inference.coast_pos.items():
+            prov, _, coast = cid.partition("/")
+            pid = names.location(prov)
+            if pid and coast:
+                drawn_pos[f"{pid}/{coast}"] = pos
         for cid, geom in inference.coasts.items():
             prov, _, coast = cid.partition("/")
             pid = names.location(prov)
@@ -141,7 +152,7 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         etree.SubElement(groups["provinces"], f"{{{SVG}}}path", id=p.id, d=_d(rings), fill=FILL[p.terrain])
         if not art_children:
             etree.SubElement(groups["borders"], f"{{{SVG}}}path", d=_d(rings), fill="none", stroke="#333")
-        x, y = p.unit_pos or board.points.get(p.id, (0, 0))
+        x, y = p.unit_pos or drawn_pos.get(p.id) or board.points.get(p.id, (0, 0))
         etree.SubElement(groups["unit-positions"], f"{{{SVG}}}circle", id=p.id, cx=f"{x:.1f}", cy=f"{y:.1f}",
                          r="10")
         lx, ly = p.label_pos or board.labels.get(p.id, (x, y))
@@ -155,11 +166,11 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
                           "remove the control characters from the name")
         for c in p.coasts:
             cid = f"{p.id}/{c.id}"
-            cx, cy = c.unit_pos or board.points.get(cid, (x, y))
+            cx, cy = c.unit_pos or drawn_pos.get(cid) or board.points.get(cid, (x, y))
             shape = coast_shapes.get(cid)
             if shape:
                 d = _d(shape)
-                if c.unit_pos is None:
+                if c.unit_pos is None and cid not in drawn_pos:
                     from shapely.geometry import Polygon
                     pt = label_point(Polygon(shape[0]))
                     cx, cy = pt

@@ -5,6 +5,7 @@ into their art by ``variantkit attach-art`` and the editor."""
 from __future__ import annotations
 
 import os
+import re
 from typing import List, Optional, Tuple
 
 from ..model import Variant
@@ -13,8 +14,18 @@ from .base import Format
 
 
 def variant_id_for(path: str) -> str:
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return stem.lower().replace(" ", "-").replace("_", "-") or "map"
+    """A valid variant id from the file's name: Diplicity's ``.d.svg`` is one
+    suffix; dots, spaces and other signs become ``-`` (``eraofsolitude.b1``
+    -> ``eraofsolitude-b1``), never kept (the id must match the schema)."""
+    stem = os.path.basename(path)
+    for suffix in (".d.svg", ".svg"):
+        if stem.lower().endswith(suffix):
+            stem = stem[:-len(suffix)]
+            break
+    else:
+        stem = os.path.splitext(stem)[0]
+    made = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")
+    return made or "map"
 
 
 def read(path: str, gap: Optional[float] = None) -> Tuple[Optional[Variant], List[Problem]]:

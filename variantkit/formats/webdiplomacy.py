@@ -1,56 +1,145 @@
-"""webDiplomacy / vDiplomacy: the variant folder's territory and border tables.
+"""webDiplomacy / vDiplomacy: a variant folder the site installs, and its reader.
 
-Writes ``install.php`` (territories with type, supply flag, country and map
-position; coasts as child territories "Parent (North Coast)" right after
-their parent; borders listed once with fleetsPass and armysPass) and
-``classes/adjudicatorPreGame.php`` (starting units).  The PHP is data only;
-a designer adds variant.php and the map images on the host.
+Written: ``install.php`` (one ``new InstallTerritory`` per territory, coasts
+as children "Spain (North Coast)" right after their parent, then one
+``addBorder`` per border with fleets and armies passing), ``variant.php``
+(the class, the countries in the variant's power order), the classes a
+folder needs (``drawMap`` with the pictures and country colours,
+``adjudicatorPreGame`` with the starting units) and ``resources/map.png`` and
+``smallmap.png`` (palette pictures, one entry and one point per territory,
+black borders).  Every string goes into PHP as a single-quoted literal;
+nothing a user wrote goes into a comment.  The reader is in
+``webdiplomacy_read``.
 """
 from __future__ import annotations
 
+import io
 import os
-from typing import List
+import re
+from typing import Dict, List, Tuple
 
 from ..files import atomic_write
 from ..model import Terrain, UnitType, Variant, split_location
+from ..text import first_bad, shown
+from ..vocabulary import coast_name
+from . import webdiplomacy_images as images
 from .base import ExportReport, Format
 
+_COAST_CHILD = re.compile(r"^(.+) \((.+ Coast)\)$")  # how the site recognises a coast child by its name
 
-def _php(text: str) -> str:
+
+def php(text: str) -> str:
+    """A PHP single-quoted literal: only ``\\`` and ``'`` are special inside one."""
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def class_name(vid: str) -> str:
+    """The variant's PHP class prefix and folder name: letters and digits, a letter first."""
+    words = re.split(r"[^A-Za-z0-9]+", vid)
+    name = "".join(w[:1].upper() + w[1:] for w in words if w)
+    return name if name[:1].isalpha() else "V" + name
+
+
+def _coast_label(c) -> str:
+    label = c.name or coast_name(c.id)
+    return label if label.endswith(" Coast") else f"{label} Coast"
+
+
+def _sql_safe(report: ExportReport, what: str, text: str) -> str:
+    """The site puts names into SQL unescaped: a quote or backslash would break its install."""
+    if "'" in text or "\\" in text:
+        fixed = text.replace("'", "\u2019").replace("\\", "/")
+        report.lost("VK757", f"{what} {text!r} is written {fixed!r}: the site puts names into SQL unquoted")
+        return fixed
+    return text
+
+
+def _check_strings(v: Variant, report: ExportReport) -> None:
+    """Names are one line of printable text (variantkit.text's rule); the
+    description may hold line breaks.  PHP escaping comes on top of this."""
+    named = [("the variant's name", v.name)] + [("an author", a) for a in v.authors]
+    named += [(f"the name of {p.id}", p.name) for p in v.provinces]
+    named += [(f"the name of {p.id}/{c.id}", c.name) for p in v.provinces for c in p.coasts]
+    named += [(f"the name of the power {pw.id}", pw.name) for pw in v.powers]
+    for what, value in named:
+        if first_bad(value):
+            report.refuse("VK770", f"{what} ({shown(value)!r}): {first_bad(value)}",
+                          "remove the character: a name is one line of printable text")
+    if first_bad(v.description, multiline=True):
+        report.refuse("VK770", f"the description: {first_bad(v.description, multiline=True)}",
+                      "remove the character")
 
 
 def write(v: Variant, path: str) -> ExportReport:
     report = ExportReport(path)
+    _check_strings(v, report)
+    if not report.ok:
+        return report
+    cls = class_name(v.id)
+    countries = [pw.name for pw in v.powers]
     country = {pw.id: i + 1 for i, pw in enumerate(v.powers)}
-    home = {h: pw.id for pw in v.powers for h in pw.homes}
-    names = {}
-    rows: List[str] = []
-    unplaced: List[str] = []
+    owner = {c: pw.id for pw in v.powers for c in pw.starting_centers}
+    names: Dict[str, str] = {}          # location id -> territory name
+    kept: List[str] = []                # province ids written
     for p in v.provinces:
         if p.terrain is Terrain.IMPASSABLE:
             report.lost("VK751", f"{p.id} is impassable: left out (webDiplomacy draws it, it is no territory)")
             continue
         if p.passable_in:
             report.lost("VK752", f"{p.id} is seasonal: written as always open")
-        x, y = p.unit_pos or (0, 0)
-        if p.unit_pos is None:
-            unplaced.append(p.id)
-        kind = {Terrain.WATER: "Sea", Terrain.LAND: "Land", Terrain.COAST: "Coast"}[p.terrain]
-        names[p.id] = p.name
-        rows.append(f"array({_php(p.name)}, '{kind}', '{'Yes' if p.center else 'No'}', "
-                    f"{country[home[p.id]] if p.id in home else 0}, {int(x)}, {int(y)}, {int(x) // 2}, {int(y) // 2})")
+        if p.offboard or p.inside:
+            report.lost("VK750", f"{p.id} {'off the board' if p.offboard else 'inside ' + str(p.inside)}: "
+                                 "webDiplomacy has no place for it, written as an ordinary territory")
+        names[p.id] = _sql_safe(report, "the territory name", p.name)
+        kept.append(p.id)
         for c in p.coasts:
-            cname = f"{p.name} ({c.name or c.id.upper()})"
-            names[f"{p.id}/{c.id}"] = cname
-            cx, cy = c.unit_pos or (x, y)
-            rows.append(f"array({_php(cname)}, 'Coast', 'No', 0, {int(cx)}, {int(cy)}, "
-                        f"{int(cx) // 2}, {int(cy) // 2})")
-    if unplaced:
-        report.lost("VK753", f"{len(unplaced)} territories have no unit position ({', '.join(unplaced[:5])}"
-                             f"{', ...' if len(unplaced) > 5 else ''}): mapX/mapY written as 0",
-                    "place units in the editor, or on the host")
-    borders: List[str] = []
+            names[f"{p.id}/{c.id}"] = f"{names[p.id]} ({_sql_safe(report, 'the coast name', _coast_label(c))})"
+    seen: Dict[str, str] = {}
+    for lid, n in names.items():
+        key = n.casefold()  # MySQL compares names without case
+        if key in seen:
+            report.refuse("VK758", f"{seen[key]} and {lid} are both named {n!r}",
+                          "the site finds territories by name: give them different names")
+        seen[key] = lid
+        m = _COAST_CHILD.match(n)
+        if "/" not in lid and m:
+            report.refuse("VK758", f"{lid} is named {n!r}, which the site reads as a coast of {m.group(1)!r}",
+                          "rename it without the '(... Coast)' ending")
+    if v.rules.draw_after_static_falls:
+        report.lost("VK750", f"a draw after {v.rules.draw_after_static_falls} years without a centre changing "
+                             "hands: webDiplomacy has no place for it, left out")
+    for option in sorted(v.rules.options):
+        report.lost("VK750", f"the rule option {option}: webDiplomacy has no place for it, left out")
+    pictures = images.draw(v, kept)
+    if pictures is None:
+        report.refuse("VK759", f"{len(kept)} territories: a palette picture holds {images.MAX_TERRITORIES}",
+                      "the site colours territories by palette entry: merge or remove territories")
+        return report
+    wrong = images.check(pictures)
+    if wrong:
+        report.refuse("VK759", f"points outside their own colour on the pictures: {', '.join(wrong[:5])}",
+                      "report this: the drawn board left a territory without room for its point")
+    lines = ["<?php", "defined('IN_CODE') or die('This script can not be run by itself.');",
+             "require_once('variants/install.php');", "", "InstallTerritory::$Territories = array();"]
+    kind = {Terrain.WATER: "Sea", Terrain.LAND: "Land", Terrain.COAST: "Coast"}
+    for pid in kept:
+        found = v.province(pid)
+        assert found is not None
+        p = found
+        terr = kind[p.terrain]
+        if p.coasts and terr == "Land":
+            terr = "Coast"
+        x, y = pictures.large_points[pid]
+        sx, sy = pictures.small_points[pid]
+        cid = country[owner[pid]] if pid in owner else 0
+        lines.append(f"new InstallTerritory({php(names[pid])}, '{terr}', '{'Yes' if p.center else 'No'}', "
+                     f"{cid}, {x}, {y}, {sx}, {sy});")
+        for c in p.coasts:
+            lid = f"{pid}/{c.id}"
+            x, y = pictures.large_points[lid]
+            sx, sy = pictures.small_points[lid]
+            lines.append(f"new InstallTerritory({php(names[lid])}, 'Coast', 'No', {cid}, {x}, {y}, {sx}, {sy});")
+    lines.append("")
     for e in v.edges:
         if e.a not in names or e.b not in names:
             continue
@@ -64,27 +153,147 @@ def write(v: Variant, path: str) -> ExportReport:
             report.lost("VK756", f"the border {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
         if e.seasons:
             report.seasonal_link(e, "webDiplomacy")
-        borders.append(f"array({_php(names[e.a])}, {_php(names[e.b])}, "
-                       f"'{'Yes' if e.units.fleet else 'No'}', '{'Yes' if e.units.army else 'No'}')")
+        lines.append(f"InstallTerritory::$Territories[{php(names[e.b])}]->addBorder("
+                     f"InstallTerritory::$Territories[{php(names[e.a])}], "
+                     f"'{'Yes' if e.units.fleet else 'No'}', '{'Yes' if e.units.army else 'No'}');")
+    # the codes are ours: the site ignores the array, our reader names the territories by them again
+    lines += ["", "// variantkit's codes of the territories: unused by the site, read back by variantkit",
+              "$variantkitCodes = array(" + ", ".join(f"{php(n)} => {php(lid)}" for lid, n in names.items()) + ");"]
+    lines += ["", "InstallTerritory::runSQL($this->mapID);",
+              "InstallCache::terrJSON($this->territoriesJSONFile(), $this->mapID);", ""]
     if not report.ok:
         return report
-    install = ["<?php", f"// {v.name}: territories and borders, written by variantkit from {v.id}",
-               "$territories = array(", ",\n".join("\t" + r for r in rows), ");",
-               "$bordersRawData = array(", ",\n".join("\t" + b for b in borders), ");", ""]
-    units = ["<?php", f"// {v.name}: starting units, written by variantkit",
-             "class " + "".join(w.capitalize() for w in v.id.replace("-", " ").split()) +
-             "Variant_adjudicatorPreGame extends adjudicatorPreGame {",
-             "\tprotected $countryUnits = array("]
-    for pw in v.powers:
-        entries = ", ".join(f"{_php(names[u.location] if '/' in u.location else names[split_location(u.location)[0]])}"
-                            f" => '{'Army' if u.type is UnitType.ARMY else 'Fleet'}'" for u in pw.units)
-        units.append(f"\t\t{_php(pw.name)} => array({entries}),")
-    units += ["\t);", "}", ""]
-    os.makedirs(os.path.join(path, "classes"), exist_ok=True)
-    atomic_write(os.path.join(path, "install.php"), "\n".join(install))
-    atomic_write(os.path.join(path, "classes", "adjudicatorPreGame.php"), "\n".join(units))
+    files: List[Tuple[str, bytes]] = [
+        ("install.php", "\n".join(lines).encode("utf-8")),
+        ("variant.php", _variant_php(v, cls, countries).encode("utf-8")),
+        (os.path.join("classes", "drawMap.php"), _draw_map_php(v, cls, pictures).encode("utf-8")),
+        (os.path.join("classes", "adjudicatorPreGame.php"), _pregame_php(v, cls, names).encode("utf-8")),
+        (os.path.join("resources", "map.png"), _png(pictures.large)),
+        (os.path.join("resources", "smallmap.png"), _png(pictures.small)),
+    ]
+    from .webdiplomacy_read import read_back  # the reader sits beside: import late, one module each
+    for problem in read_back(v, dict(files), names, countries):
+        report.refuse("VK759", problem, "report this: the folder would not read back as written")
+    if not report.ok:
+        return report
+    for rel, data in files:
+        atomic_write(os.path.join(path, rel), data)
     return report
 
 
-FORMAT = Format("webdiplomacy", "webDiplomacy / vDiplomacy variant folder: install.php and starting units",
-                "", write)
+def _png(img) -> bytes:
+    out = io.BytesIO()
+    img.save(out, "PNG")  # Pillow keeps mode P: an indexed PNG, as imagecolorset needs
+    return out.getvalue()
+
+
+def _first_year(v: Variant) -> int:
+    m = re.search(r"(\d{1,4})", v.rules.start)
+    return int(m.group(1)) if m else 1901
+
+
+def _variant_php(v: Variant, cls: str, countries: List[str]) -> str:
+    year = _first_year(v)
+    return "\n".join([
+        "<?php",
+        "defined('IN_CODE') or die('This script can not be run by itself.');",
+        "",
+        f"class {cls}Variant extends WDVariant {{",
+        "\tpublic $id = 0; // the site's admin gives the variant its number when installing it",
+        "\tpublic $mapID = 0;",
+        f"\tpublic $name = {php(cls)};",
+        f"\tpublic $fullName = {php(v.name)};",
+        f"\tpublic $description = {php(v.description)};",
+        f"\tpublic $author = {php(', '.join(v.authors))};",
+        "\t// the countries in the variant's power order: countryID 1 is the first",
+        f"\tpublic $countries = array({', '.join(php(c) for c in countries)});",
+        "",
+        "\tpublic function __construct() {",
+        "\t\tparent::__construct();",
+        f"\t\t$this->variantClasses['drawMap'] = {php(cls)};",
+        f"\t\t$this->variantClasses['adjudicatorPreGame'] = {php(cls)};",
+        "\t}",
+        "",
+        *([] if v.rules.victory is None else [
+            "\tpublic function initialize() {",
+            "\t\tparent::initialize();",
+            f"\t\t$this->supplyCenterTarget = {int(v.rules.victory)};",
+            "\t}", ""]),
+        "\tpublic function turnAsDate($turn) {",
+        "\t\tif ($turn == -1) return l_t('Pre-game');",
+        f"\t\treturn ($turn % 2 ? l_t('Autumn') . ', ' : l_t('Spring') . ', ') . (floor($turn / 2) + {year});",
+        "\t}",
+        "",
+        "\tpublic function turnAsDateJS() {",
+        "\t\treturn 'function(turn) {",
+        "\t\t\tif (turn == -1) return l_t(\"Pre-game\");",
+        "\t\t\treturn (turn % 2 ? l_t(\"Autumn\") + \", \" : l_t(\"Spring\") + \", \")",
+        f"\t\t\t\t+ (Math.floor(turn / 2) + {year});",
+        "\t\t};';",
+        "\t}",
+        "}",
+        ""])
+
+
+def _rgb(colour: str, fallback: Tuple[int, int, int]) -> Tuple[int, int, int]:
+    m = re.fullmatch(r"#?([0-9a-fA-F]{6})", colour or "")
+    if not m:
+        return fallback
+    h = m.group(1)
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def _draw_map_php(v: Variant, cls: str, pictures) -> str:
+    colours = ["\t\t0 => array(226, 198, 158),"]
+    for i, pw in enumerate(v.powers):
+        r, g, b = _rgb(pw.colour, images._colour(i * 7 + 3, len(v.powers), False))
+        colours.append(f"\t\t{i + 1} => array({r}, {g}, {b}),")
+    folder = f"variants/{cls}/resources/"
+    return "\n".join([
+        "<?php",
+        "defined('IN_CODE') or die('This script can not be run by itself.');",
+        "",
+        f"class {cls}Variant_drawMap extends drawMap {{",
+        "\tprotected $countryColors = array(", *colours, "\t);",
+        "",
+        "\tprotected function resources() {",
+        "\t\tif ($this->smallmap) {",
+        "\t\t\treturn array(",
+        f"\t\t\t\t'map' => l_s({php(folder + 'smallmap.png')}),",
+        "\t\t\t\t'army' => l_s('contrib/smallarmy.png'),",
+        "\t\t\t\t'fleet' => l_s('contrib/smallfleet.png'),",
+        "\t\t\t\t'names' => null,",
+        "\t\t\t\t'standoff' => l_s('images/icons/cross.png'));",
+        "\t\t}",
+        "\t\treturn array(",
+        f"\t\t\t'map' => l_s({php(folder + 'map.png')}),",
+        "\t\t\t'army' => l_s('contrib/army.png'),",
+        "\t\t\t'fleet' => l_s('contrib/fleet.png'),",
+        "\t\t\t'names' => null,",
+        "\t\t\t'standoff' => l_s('images/icons/cross.png'));",
+        "\t}",
+        "}",
+        ""])
+
+
+def _pregame_php(v: Variant, cls: str, names: Dict[str, str]) -> str:
+    out = ["<?php", "defined('IN_CODE') or die('This script can not be run by itself.');", "",
+           f"class {cls}Variant_adjudicatorPreGame extends adjudicatorPreGame {{",
+           "\tprotected $countryUnits = array("]
+    for pw in v.powers:
+        entries = []
+        for u in pw.units:
+            loc = u.location if u.location in names else split_location(u.location)[0]
+            entries.append(f"{php(names[loc])} => '{'Army' if u.type is UnitType.ARMY else 'Fleet'}'")
+        out.append(f"\t\t{php(pw.name)} => array({', '.join(entries)}),")
+    out += ["\t);", "}", ""]
+    return "\n".join(out)
+
+
+def _read(path: str):
+    from .webdiplomacy_read import read
+    return read(path)
+
+
+FORMAT = Format("webdiplomacy", "webDiplomacy / vDiplomacy variant folder: install.php, variant.php, classes, "
+                "palette map pictures", "", write, read=_read)

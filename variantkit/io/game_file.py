@@ -18,6 +18,26 @@ from ..rules.orders import Phase
 from ..rules.state import _LETTER, Dislodged, GameState, UnitAt
 
 
+class DuplicateKey(ValueError):
+    """A JSON object naming one key twice: the second would silently replace
+    the first (an order list, a unit), so it is refused, as YAML's are."""
+
+
+def _unique(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise DuplicateKey(f"the key {_short(k)} appears twice in one object (the second would replace "
+                               "the first)")
+        out[k] = v
+    return out
+
+
+def loads_unique(text: str) -> Any:
+    """``json.loads`` refusing a key given twice in one object (DuplicateKey)."""
+    return json.loads(text, object_pairs_hook=_unique)
+
+
 def state_to_record(s: GameState) -> Dict[str, Any]:
     # written every phase: plain tuples sort and join fastest
     units: Dict[str, List[str]] = {}
@@ -276,10 +296,11 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
     else:
         raw = read_limited(path, MAX_GAME_BYTES, "VK400", "game file")
         try:
-            rec = json.loads(raw.decode("utf-8"))
+            rec = loads_unique(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             line = getattr(exc, "lineno", None)
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8 JSON this program reads"
+            reason = (exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+                      if isinstance(exc, DuplicateKey) else "not UTF-8 JSON this program reads")
             raise UnusableInput([Problem("VK400", f"the game file is not JSON: {reason}",
                                          "give a game saved by 'variantkit play --save'", path, line)])
     if not isinstance(rec, dict):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Mapping, Optional, Tuple, Union
+from functools import cached_property
+from typing import Dict, Mapping, Optional, Tuple, Union
 
 Point = Tuple[float, float]
 OptionValue = Union[bool, int, float, str]
@@ -207,18 +208,26 @@ class Variant:
     extends: Optional[str] = None  # the base variant, relative to this file
     changes: Optional[Changes] = None
 
-    # -- lookups (linear: build a Graph for hot paths) --------------------
+    # -- lookups (indexed on first use; the variant is immutable) --------------------
     def province(self, pid: str) -> Optional[Province]:
-        for p in self.provinces:
-            if p.id == pid:
-                return p
-        return None
+        return self._province_index.get(pid)
 
     def power(self, pid: str) -> Optional[Power]:
+        return self._power_index.get(pid)
+
+    @cached_property
+    def _province_index(self) -> Dict[str, Province]:
+        out: Dict[str, Province] = {}
+        for p in self.provinces:
+            out.setdefault(p.id, p)  # the first of a repeated id, as a search from the start finds
+        return out
+
+    @cached_property
+    def _power_index(self) -> Dict[str, Power]:
+        out: Dict[str, Power] = {}
         for p in self.powers:
-            if p.id == pid:
-                return p
-        return None
+            out.setdefault(p.id, p)
+        return out
 
     @property
     def centers(self) -> Tuple[str, ...]:

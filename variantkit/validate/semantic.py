@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 from ..graph import Graph
 from ..model import Terrain, UnitType, Variant, split_location
 from ..names import normalize
-from ..vocabulary import DPJUDGE_KEYWORDS, ORDER_KEYWORDS
+from ..vocabulary import DPJUDGE_KEYWORDS, HOST_KEYWORDS, ORDER_KEYWORDS
 from ..problems import Problem
 from .. import text
 from ..io.yaml_source import SourceMap
@@ -185,6 +185,7 @@ class _Checker:
             for w in (pw.id, pw.name, pw.adjective):
                 if w:
                     power_words[normalize(w)] = pw.id
+        coasts = {normalize(f"{p.id}/{c.id}"): p.id for p in self.v.provinces for c in p.coasts}
         for p in self.v.provinces:
             names: List[Tuple[str, Tuple[Union[str, int], ...]]] = [
                 (p.id, ("provinces", p.id)), (p.name, ("provinces", p.id, "name"))]
@@ -195,6 +196,11 @@ class _Checker:
             for name, path in names:
                 key = normalize(name)
                 target = p.id
+                coast_of = coasts.get(key.replace(" ", "").replace("(", "/").rstrip(")"))
+                if coast_of is not None and coast_of != p.id and "aliases" in path:
+                    self.report(path, "VK116", f"the alias {name!r} of {p.id} is the coast "
+                                f"{key} of another province ({coast_of})",
+                                f"orders naming that coast would reach {p.id}: drop the alias")
                 first = owner.get(key)
                 if first is not None and first[0] != target:
                     self.report(path, "VK110",
@@ -212,6 +218,13 @@ class _Checker:
                                 f"{power_words[key]}",
                                 "variantkit reads it by context, but DPjudge's parser rejects it; "
                                 "exporters to DPjudge drop such an alias", "warning")
+                elif key in HOST_KEYWORDS and name != p.id:  # a code is the exporters' to rename
+                    self.report(path, "VK115",
+                                f"the name {name!r} of {p.id} is a word the diplomacy package and DPjudge "
+                                "read as an order keyword",
+                                "variantkit reads it, but the diplomacy package and DPjudge drop or misread "
+                                "the word in orders (an export there would not load): choose another name",
+                                "warning")
                 elif key in DPJUDGE_KEYWORDS and name == p.id:
                     self.report(path, "VK113",
                                 f"the code {name!r} of {p.id} is a word DPjudge's parser rejects",

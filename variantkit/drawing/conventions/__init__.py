@@ -11,16 +11,36 @@ from __future__ import annotations
 
 from ..svg.reader import SvgDocument
 from . import diplicity, diplomacygm, jdip, plain
+from ...problems import Problem
 from .base import Reading
 
 ORDER = (("jdip", jdip), ("diplicity", diplicity), ("diplomacygm", diplomacygm))
 
 
+def _provinces(reading: Reading) -> int:
+    return sum(1 for s in reading.shapes if not s.coast_of)
+
+
 def read_drawing(doc: SvgDocument) -> Reading:
-    for _name, module in ORDER:
+    """The first convention the file's layers match reads it; one that
+    matches but finds no province (a jDip drawing whose provinces are
+    ``<use>`` stamps and no MouseLayer) gives way to the next, and the
+    reading says so (VK832) rather than hand on an empty skeleton."""
+    tried = []
+    for name, module in ORDER:
         if module.matches(doc):
-            return module.read(doc)
-    return plain.read(doc)
+            reading = module.read(doc)
+            if _provinces(reading):
+                return reading
+            tried.append(name)
+    reading = plain.read(doc)
+    if tried:
+        why = f"its layers look like {' and '.join(tried)}'s but give no province"
+        reading.problems.append(Problem("VK832", f"no drawing convention reads this drawing ({why}): its "
+                                        "provinces are guessed from bare shapes",
+                                        "give the province shapes ids or labels (a layer named provinces), or "
+                                        "use a judge's drawing as it is", doc.path, severity="warning"))
+    return reading
 
 
 __all__ = ["Reading", "read_drawing"]

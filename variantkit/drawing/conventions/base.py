@@ -27,10 +27,24 @@ class Reading:
     label_pos: Dict[str, Point] = field(default_factory=dict)   # province -> where its name is drawn
     colours: Dict[str, str] = field(default_factory=dict)       # power -> colour
     labels: List[Tuple[str, Point]] = field(default_factory=list)  # texts to match to the nearest shape
+    label_sizes: Dict[Tuple[str, Point], float] = field(default_factory=dict)  # a label's font size, where given
     markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
     lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
     terrain_drawn: bool = True           # False: no fill or class said land or water
+    # links the file states outside the shapes (DiplomacyGM's config overrides)
+    links_added: List[Tuple[str, str]] = field(default_factory=list)
+    links_removed: List[Tuple[str, str]] = field(default_factory=list)
+    coasts_stated: Dict[str, List[str]] = field(default_factory=dict)   # "prov/nc" -> what its fleet reaches
+    rivers: List[Tuple[str, str]] = field(default_factory=list)   # provinces along one drawn river
+    terrain_share: Dict[str, float] = field(default_factory=dict)   # debugging aid: visible water share
+    doubtful_terrain: Dict[str, str] = field(default_factory=dict)  # province -> why its terrain is unsure
     problems: List[Problem] = field(default_factory=list)
+
+
+def take_labels(reading: "Reading", texts) -> None:
+    """The texts as labels, with their font sizes (line spacing for names drawn on two lines)."""
+    reading.labels = [(t.text, (t.x, t.y)) for t in texts]
+    reading.label_sizes = {(t.text, (t.x, t.y)): t.size for t in texts if t.size}
 
 
 def rgb(fill: str) -> Optional[Tuple[int, int, int]]:

@@ -2,31 +2,35 @@
 hidden.  ``provinces``: one shape per province, its id the code (``x/nc`` a
 coast), all filled black; ``supply-centers`` and ``province-centers``:
 markers ``parCenter`` (a centre, and where a unit stands); ``names``: the
-labels.  The host's current map (``.d.svg``) moves coasts to ``named-coasts``,
-positions to ``unit-positions`` (circles whose id is the location) and names
-to ``province-names``.  Everything else (``background``, borders, ``noise``, copies of the
+labels.  Everything else (``background``, borders, ``noise``, copies of the
 markers) is art, read only for terrain: the background's land shapes say
 which provinces are land."""
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb
+from .base import COAST_ID, Reading, is_impassable_fill, middle, rgb, take_labels
 
 PROVINCES, CENTRES, POSITIONS, NAMES = "provinces", "supply-centers", "province-centers", "names"
-# the host's current map (.d.svg): coasts, unit positions and names in layers of their own
-COASTS, UNIT_POSITIONS, PROVINCE_NAMES = "named-coasts", "unit-positions", "province-names"
-ART = ("background", "foreground")
+# Diplicity's current layout (.d.svg) names its layers otherwise
+COASTS, UNITS, NEW_NAMES = "named-coasts", "unit-positions", "province-names"
+ART = ("background", "foreground", "borders")
+# godip's palette: the sea and the land as its drawings paint them, stripes for rock
+SEA_FILLS, LAND_FILLS = {"#d4d0ad"}, {"#f4d7b5"}
+# the visible share of sea that makes a sea (godip's seas show 83-100%, its lands 0-52%
+# save islands drawn over water), and the share from which land is unsure
+SEA_SHARE, MIXED = 0.8, 0.35
 
 
 def matches(doc: SvgDocument) -> bool:
     # a `provinces` layer alone is common in plain drawings (the tutorial's): godip's
-    # maps also have their centre or art layers
-    return (PROVINCES in doc.layers and any(s.layer == PROVINCES for s in doc.shapes)
-            and any(layer in doc.layers for layer in (CENTRES, POSITIONS) + ART))
+    # maps also have their centre or art layers (ids or labels, any case)
+    layer = doc.layer(PROVINCES)
+    return (layer is not None and any(s.layer == layer for s in doc.shapes)
+            and doc.layer(CENTRES, POSITIONS, UNITS, COASTS, *ART) is not None)
 
 
 def _code(s) -> str:
@@ -35,39 +39,82 @@ def _code(s) -> str:
 
 def read(doc: SvgDocument) -> Reading:
     reading = Reading("diplicity", [])
+    layer = {name: doc.layer(name) for name in (PROVINCES, CENTRES, POSITIONS, NAMES, COASTS, UNITS, NEW_NAMES)}
+    art = set(doc.layers_named(*ART))
     provinces: Dict[str, DrawnShape] = {}
     coasts: List[DrawnShape] = []
     for s in doc.shapes:
-        if s.layer not in (PROVINCES, COASTS) or not _code(s):
+        if s.layer not in (layer[PROVINCES], layer[COASTS]) or s.layer is None or not _code(s):
             continue
         code = _code(s)
         m = COAST_ID.match(code)
         if m:
             coasts.append(DrawnShape(code, list(s.rings), coast_of=(m.group(1), m.group(2))))
+        elif s.layer != layer[PROVINCES]:
+            continue
         elif code in provinces:
             provinces[code].rings.extend(s.rings)
         else:
             provinces[code] = DrawnShape(code, list(s.rings))
-    _terrain(doc, provinces, coasts, reading)
+    centres = {s.id[:-len("Center")].lower() for s in doc.shapes
+               if s.layer == layer[CENTRES] and s.layer is not None and s.id.endswith("Center")}
+    _terrain(doc, provinces, coasts, reading, art, centres)
     reading.shapes = list(provinces.values()) + coasts
     for s in doc.shapes:
-        if s.layer in (CENTRES, POSITIONS) and s.id.endswith("Center"):
+        if s.layer is None:
+            continue
+        if s.layer in (layer[CENTRES], layer[POSITIONS]) and s.id.endswith("Center"):
             loc = s.id[:-len("Center")].lower()
             reading.unit_pos.setdefault(loc, middle(s.rings))
-            if s.layer == CENTRES:
+            if s.layer == layer[CENTRES]:
                 reading.centres.add(split_location(loc)[0])
-        elif s.layer == UNIT_POSITIONS and s.id:  # a circle r=10 whose id is the location
-            reading.unit_pos[s.id.strip().lower()] = middle(s.rings)
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer in (NAMES, PROVINCE_NAMES)]
+        elif s.layer == layer[UNITS] and s.id:   # the current layout: a circle per location, its id the code
+            reading.unit_pos.setdefault(s.id.lower(), middle(s.rings))
+    names = {layer[NAMES], layer[NEW_NAMES]} - {None}
+    # no names layer (unconstitutional's labels sit in an unnamed "layer2"): every label drawn
+    take_labels(reading, [t for t in doc.texts if (t.layer in names if names else not t.hidden)])
     # strokes of the art may draw links between spaces that do not touch (pure's capitals)
     reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
-                     if s.layer in ART and (s.fill or "none") == "none" for r in s.rings]
+                     if s.layer in art and (s.fill or "none") == "none" for r in s.rings]
     return reading
 
 
-def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading: Reading) -> None:
-    """Land is what the art fills with a colour other than the sea's: the
-    sea is the backdrop, the largest filled shape under everything."""
+def _hex(fill: str) -> str:
+    c = rgb(fill)
+    return "#%02x%02x%02x" % c if c else ""
+
+
+def _near(fill: str, palette) -> bool:
+    """Within a few steps of a palette colour (godip's hundred paints its sea #d4d1ad)."""
+    c = rgb(fill)
+    return c is not None and any(sum(abs(x - y) for x, y in zip(c, rgb(p) or (999, 999, 999))) <= 12
+                                 for p in palette)
+
+
+def _kind(fill: str, sea_colour: str) -> Optional[str]:
+    """What a visible fill paints: water, land or rock (None: nothing)."""
+    f = (fill or "").strip().lower()
+    if is_impassable_fill(f) and not rgb(f):
+        return "rock"
+    if not rgb(f):
+        return None
+    if _near(f, SEA_FILLS):
+        return "water"
+    if _near(f, LAND_FILLS):
+        return "land"
+    return "water" if _hex(f) == sea_colour else "land"
+
+
+def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading: Reading, art,
+             centres) -> None:
+    """Terrain from what is visible: each province is sampled, and at each
+    point the art painted last (on top) says water, land or rock, by godip's
+    palette (sea #d4d0ad, land #f4d7b5, stripes for rock); a colour outside the
+    palette is water only if it is the one colour of the largest backdrop
+    where the palette says nothing.  A supply centre is land.  A province
+    whose points disagree is flagged doubtful, never swept to one terrain."""
+    import numpy as np
+    import shapely
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
@@ -75,28 +122,79 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
         parts = [Polygon(r).buffer(0) for r in s.rings if len(r) >= 3]
         return unary_union(parts) if parts else None
 
-    art = [s for s in doc.shapes if s.layer in ART and s.fill and s.fill != "none"]
-    colour = [(s, a) for s in art if rgb(s.fill) and (a := area_of(s)) is not None]
-    if not colour:
+    painted = [(s, a) for s in doc.shapes if s.layer in art and s.fill and s.fill != "none"
+               and s.fill_opacity > 0.05 and (a := area_of(s)) is not None and not a.is_empty]
+    if not any(rgb(s.fill) for s, _ in painted):
         reading.terrain_drawn = False
         _undrawn(doc, provinces, coasts, reading)
         return
-    backdrop = max(colour, key=lambda sa: sa[1].area)[0]
-    land = unary_union([a for s, a in colour if s is not backdrop and s.fill.lower() != backdrop.fill.lower()])
-    rock = unary_union([a for s in art if is_impassable_fill(s.fill) and not rgb(s.fill)
-                        and (a := area_of(s)) is not None])
-    import shapely
-    shapely.prepare(land)
-    if not rock.is_empty:
-        shapely.prepare(rock)
-    for d in provinces.values():
+    palette = any(_near(s.fill, SEA_FILLS | LAND_FILLS) for s, _ in painted)
+    sea_colour = ""
+    if not palette:   # no known palette: the largest backdrop is the sea
+        biggest = max((sa for sa in painted if rgb(sa[0].fill)), key=lambda sa: sa[1].area)[0]
+        sea_colour = _hex(biggest.fill)
+    samples, shapes = {}, {}
+    for code, d in provinces.items():
         shape = unary_union([Polygon(r).buffer(0) for r in d.rings if len(r) >= 3])
-        if shape.is_empty:
+        if not shape.is_empty:
+            samples[code] = _sample(shape)
+            shapes[code] = shape
+    if not samples:
+        return
+    codes = list(samples)
+    points = np.concatenate([samples[c] for c in codes])
+    owner = np.concatenate([[i] * len(samples[c]) for i, c in enumerate(codes)])
+    top = np.array([None] * len(points), dtype=object)
+    for s, a in painted:   # in painting order: what is drawn later covers what is under it
+        kind = _kind(s.fill, sea_colour)
+        if kind is None:
             continue
-        # the share of the province the land covers, from a grid of points in it
-        inside = _sample(shape)
-        d.water = shapely.contains(land, inside).mean() < 0.5 if not land.is_empty else True
-        d.impassable = not rock.is_empty and shapely.contains(rock, inside).mean() > 0.5
+        shapely.prepare(a)
+        top[shapely.contains(a, points)] = kind
+    _rivers(shapes, painted, reading)
+    for i, code in enumerate(codes):
+        here = top[owner == i]
+        seen = [k for k in here if k is not None]
+        d = provinces[code]
+        if not seen:
+            d.water = None
+            continue
+        water = sum(k == "water" for k in seen) / len(seen)
+        rock = sum(k == "rock" for k in seen) / len(seen)
+        reading.terrain_share[code] = water
+        d.impassable = rock > 0.5
+        # a sea shows (almost) nothing but sea; a small land drawn over its strait
+        # (Copenhagen) shows sea around it: mixed is land, and said to be unsure
+        d.water = water >= SEA_SHARE and code not in centres
+        if code in centres and water >= SEA_SHARE:
+            reading.doubtful_terrain[code] = (f"the art shows it {water:.0%} water, but a supply centre "
+                                              "marker says land")
+        elif MIXED <= water < SEA_SHARE:
+            reading.doubtful_terrain[code] = f"the art shows it {water:.0%} water: taken as land"
+
+
+def _rivers(shapes: Dict, painted, reading: Reading) -> None:
+    """Rivers drawn as thin filled strips over the land, in a colour that is
+    neither the sea's nor the land's (unconstitutional's four navigable
+    rivers): the provinces a strip runs through are linked for fleets where
+    they border each other."""
+    from shapely.strtree import STRtree
+    strips = []
+    for s, a in painted:
+        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS):
+            continue
+        # thin: its area is small beside the square of its half outline (a strip's width / length)
+        if a.length > 0 and a.area / (a.length / 2) ** 2 < 0.02:
+            strips.append(a)
+    if not strips:
+        return
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    tree = STRtree(geoms)
+    for strip in strips:
+        along = [codes[int(k)] for k in tree.query(strip, predicate="intersects")
+                 if geoms[int(k)].intersection(strip).area > 0.04 * strip.area]
+        reading.rivers.extend((a, b) for a in along for b in along if a < b)
 
 
 def _sample(shape, n: int = 12):

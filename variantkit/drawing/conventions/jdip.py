@@ -12,7 +12,7 @@ from typing import Dict
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill
+from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, take_labels
 
 MAP, MOUSE = "MapLayer", "MouseLayer"
 
@@ -36,7 +36,12 @@ def read(doc: SvgDocument) -> Reading:
     coasts: Dict[str, DrawnShape] = {}
     # the MouseLayer holds the hit area of every province: where a drawing
     # has both, the hit areas tile the map and the MapLayer gives the terrain
-    mouse = {s.id.lower(): s for s in doc.shapes if s.layer == MOUSE and s.id and not COAST_ID.match(s.id.lower())}
+    # (a hit area drawn in parts is a group named for its province: 1900's con, den, gib)
+    mouse: Dict[str, DrawnShape] = {}
+    for s in doc.shapes:
+        name = (s.id or s.group).lower()
+        if s.layer == MOUSE and name and not COAST_ID.match(name):
+            mouse.setdefault(name, DrawnShape(name, [])).rings.extend(s.rings)
     strips: Dict[str, DrawnShape] = {}
     art_filled = False
     for s in doc.shapes:
@@ -62,7 +67,7 @@ def read(doc: SvgDocument) -> Reading:
             continue
         water, impassable = _terrain(s)
         art_filled = art_filled or water is not None or impassable
-        if not pid:
+        if not pid or _decoration(pid, mouse):
             continue
         have = out.get(pid)
         box = bool(s.used) and stamps.get(s.used, 0) >= 3
@@ -79,15 +84,28 @@ def read(doc: SvgDocument) -> Reading:
     for cid, strip in strips.items():   # a strip stands for a coast the MouseLayer lacks
         coasts.setdefault(cid, strip)
     reading = Reading("jdip", [], terrain_drawn=art_filled)
-    _add_mouse_only(doc, out, art_filled)
+    _add_mouse_only(doc, out, art_filled, mouse)
     reading.shapes = list(out.values()) + list(coasts.values())
     _province_data(doc, reading)
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if t.layer == "FullLabelLayer"]
+    take_labels(reading, [t for t in doc.texts if t.layer == "FullLabelLayer"])
     reading.colours = power_colours(doc)
     return reading
 
 
-def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape], art_filled: bool) -> None:
+def _decoration(pid: str, mouse: Dict[str, DrawnShape]) -> bool:
+    """A MapLayer shape with no hit area that the file names as another
+    province's art (1900's ``_con_water``, the Bosporus drawn as water at
+    Constantinople) or as unplayable (``_unplayable_land``): art, never a
+    province.  A shape with no hit area and a name of its own stays a
+    province (modern's ``_irn`` has no hit area and is played)."""
+    if not mouse or pid in mouse:
+        return False
+    head = pid.split("_", 1)[0]
+    return ("_" in pid and head in mouse) or pid.startswith("unplayable")
+
+
+def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape], art_filled: bool,
+                    mouse: Dict[str, DrawnShape]) -> None:
     """Provinces named only in the MouseLayer (MILA's seas are unnamed in the
     MapLayer; a raster drawing names none): their terrain is that of the
     MapLayer shapes they cover, unknown where the MapLayer is a picture."""
@@ -98,10 +116,8 @@ def _add_mouse_only(doc: SvgDocument, out: Dict[str, DrawnShape], art_filled: bo
                                                         or is_water_fill(s.fill))
                    for r in s.rings if len(r) >= 3]
     water = unary_union([p.buffer(0) for p in water_parts]) if water_parts else None
-    for s in doc.shapes:
-        if s.layer != MOUSE or not s.id or COAST_ID.match(s.id.lower()):
-            continue
-        pid = s.id.lower()
+    for s in mouse.values():
+        pid = s.id
         if pid in out or not re.fullmatch(r"[a-z0-9_-]+", pid):
             continue
         if not art_filled and water is None:

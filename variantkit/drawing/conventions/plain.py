@@ -7,7 +7,7 @@ from typing import Dict
 
 from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
-from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, middle
+from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, middle, take_labels
 
 # a layer of centre markers ("Supply centres", "SC markers", "centers"; not "province centres")
 MARKERS = re.compile(r"supply|cent(er|re)s?\b|\bsc\b", re.I)
@@ -41,5 +41,5 @@ def read(doc: SvgDocument) -> Reading:
             have.rings.extend(s.rings)
     reading = Reading("inkscape" if inkscape else "plain", list(out.values()) + coasts, markers=markers)
     reading.terrain_drawn = any(d.water is not None or d.impassable for d in out.values())
-    reading.labels = [(t.text, (t.x, t.y)) for t in doc.texts if not t.hidden]
+    take_labels(reading, [t for t in doc.texts if not t.hidden])
     return reading

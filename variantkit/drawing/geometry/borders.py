@@ -77,7 +77,12 @@ def blocked(a, b, i: int, j: int, geoms: Sequence, tree: STRtree, floor: float) 
     d = p.distance(q)
     if d <= 1e-9 or not _obstructed(p, q, i, j, geoms, tree, floor):
         return False
-    facing = a.boundary.intersection(b.buffer(1.25 * d, quad_segs=2))
+    # b clipped to where it can come within reach of a's outline first: the
+    # same strip, without growing the whole of a large outline
+    x0, y0, x1, y1 = a.bounds
+    r = 1.25 * d
+    near_b = shapely.clip_by_rect(b, x0 - r, y0 - r, x1 + r, y1 + r)
+    facing = a.boundary.intersection(near_b.buffer(r, quad_segs=2))
     parts = sorted(getattr(facing, "geoms", [facing]), key=lambda g: -g.length)[:4]
     for part in parts:
         if part.length <= 0:

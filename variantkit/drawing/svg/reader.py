@@ -15,7 +15,7 @@ import math
 import re
 import zlib
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from lxml import etree
 from svgelements import Matrix, Path as SvgPath
@@ -52,6 +52,7 @@ class Shape:
     used: str = ""         # the id of the symbol a <use> drew this from
     hidden: bool = False   # display:none here or above: data, not art (Diplicity's provinces layer)
     line: Optional[int] = None
+    fill_opacity: float = 1.0   # fill-opacity times opacity: 0 paints nothing
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Text:
     layer: str = ""
     id: str = ""
     hidden: bool = False
+    size: float = 0.0      # font size in drawing units (0: not given)
 
 
 @dataclass
@@ -77,6 +79,21 @@ class SvgDocument:
     layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
     group_labels: Dict[str, str] = field(default_factory=dict)  # group id -> its Inkscape label
     problems: List[Problem] = field(default_factory=list)
+    # each layer's names as the file writes them (its id and its Inkscape label): a
+    # convention finds its layers by either, in any case (id="provinces" label="Provinces")
+    layer_names: Dict[str, Set[str]] = field(default_factory=dict)
+
+    def layer(self, *names: str) -> Optional[str]:
+        """The first layer (in drawing order) whose id or label is one of ``names``, any case."""
+        wanted = {n.strip().lower() for n in names}
+        for layer in self.layers:
+            if self.layer_names.get(layer, {layer.strip().lower()}) & wanted:
+                return layer
+        return None
+
+    def layers_named(self, *names: str) -> List[str]:
+        wanted = {n.strip().lower() for n in names}
+        return [la for la in self.layers if self.layer_names.get(la, {la.strip().lower()}) & wanted]
 
     def warn(self, code: str, message: str, hint: str = "", line: Optional[int] = None) -> None:
         self.problems.append(Problem(code, message, hint, self.path, line, None, "warning"))
@@ -91,6 +108,33 @@ def _num(text: Optional[str], default: float = 0.0) -> float:
         return default
     m = re.match(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", text)
     return float(m.group(1)) if m else default
+
+
+def _joined_text(el) -> str:
+    """A label's words as drawn: pieces on one line (tspans that only restyle
+    or kern glyphs) join as written, with no space put between them ("Adr" +
+    "iatic Sea"); a piece that starts a new line (its own y or dy) is a new
+    word ("North" / "Sea")."""
+    parts: List[str] = []
+    line_y: Optional[str] = el.get("y")
+
+    def visit(node, first: bool) -> None:
+        nonlocal line_y
+        if not first:
+            y, dy = node.get("y"), node.get("dy")
+            if (y is not None and y != line_y) or (dy is not None and _num(dy) != 0):
+                parts.append(" ")
+                line_y = y if y is not None else line_y
+        if node.text:
+            parts.append(node.text)
+        for child in node:
+            if isinstance(child.tag, str) and _local(child.tag) in ("tspan", "textPath", "a"):
+                visit(child, False)
+            if child.tail:
+                parts.append(child.tail)
+
+    visit(el, True)
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
 def _points(text: str) -> Ring:
@@ -354,7 +398,7 @@ class _Walker:
         # display is not inherited, but nothing under a hidden group is drawn
         hidden = hidden or own.get("display", el.get("display") or "").strip() == "none"
         if tag == "text":
-            self._text(el, m, layer, hidden)
+            self._text(el, m, layer, hidden, style)
             return
         if tag in ("g", "svg", "a", "switch"):
             gid = el.get("id") or ""
@@ -363,6 +407,9 @@ class _Walker:
                 layer = label or gid or layer
                 if depth == 1 and layer not in self.doc.layers:
                     self.doc.layers.append(layer)
+                if depth == 1:
+                    self.doc.layer_names.setdefault(layer, set()).update(
+                        n.strip().lower() for n in (label, gid) if n.strip())
             child_group = gid if gid and depth > 1 else group
             if gid and label:
                 self.doc.group_labels[gid] = label
@@ -405,11 +452,11 @@ class _Walker:
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
-            line=el.sourceline))
+            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0)))
 
-    def _text(self, el, m: Matrix, layer: str, hidden: bool) -> None:
+    def _text(self, el, m: Matrix, layer: str, hidden: bool, style: Dict[str, str]) -> None:
         """A label's text and anchor: its first tspan's x/y, else its own."""
-        words = " ".join(t.strip() for t in el.itertext() if t.strip())
+        words = _joined_text(el)
         if not words:
             return
         x, y = el.get("x"), el.get("y")
@@ -418,7 +465,12 @@ class _Walker:
                 x, y = child.get("x"), child.get("y", y)
                 break
         px, py = m.point_in_matrix_space((_num(x), _num(y)))
-        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden))
+        size = _num(style.get("font-size") or el.get("font-size"), 0.0)
+        for child in el:   # a tspan often carries the size
+            if isinstance(child.tag, str) and not size:
+                size = _num(_css(child.get("style")).get("font-size") or child.get("font-size"), 0.0)
+        scale = abs(float(m.a) * float(m.d) - float(m.b) * float(m.c)) ** 0.5
+        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden, size * scale))
 
     def _geometry(self, el, tag):
         try:

@@ -1,0 +1,407 @@
+"""A webDiplomacy / vDiplomacy variant folder read into a variant.
+
+The graph comes from ``install.php`` and the countries from ``variant.php``,
+both read statically (:mod:`webdiplomacy_php`: PHP is never run; what cannot
+be read so is refused with its file and line).  The large map becomes the
+variant's art: an SVG holding the picture, with each territory's outline
+traced from it (the patch of its point's palette colour,
+:mod:`variantkit.drawing.palette_regions`, traced by
+:func:`variantkit.drawing.picture.trace`) as a path named by its id.
+"""
+from __future__ import annotations
+
+import atexit
+import base64
+import io
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import replace
+from typing import Dict, List, Optional, Tuple
+
+from ..files import read_limited
+from ..model import (Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant)
+from ..problems import Problem, UnusableInput
+from ..vocabulary import COAST_NAMES
+from .php_static import PhpArray, StaticError, literal, tokens, Cursor
+from .webdiplomacy_php import InstallData, read_install, read_variant_php
+
+MAX_PHP = 4 << 20        # the largest install.php known (WWIV_V6) is 130 kB
+MAX_PICTURE = 32 << 20
+_COAST_CHILD = re.compile(r"^(.+) \((.+ Coast)\)$")
+_TERRAIN = {"Sea": Terrain.WATER, "Land": Terrain.LAND, "Coast": Terrain.COAST}
+_COAST_IDS = {name.lower(): cid for cid, name in COAST_NAMES.items()}
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower()) or "t"
+
+
+def _unique(base: str, taken: set) -> str:
+    out, n = base, 2
+    while out in taken:
+        out, n = f"{base}{n}", n + 1
+    taken.add(out)
+    return out
+
+
+def _coast_id(label: str, taken: set) -> str:
+    cid = _COAST_IDS.get(label.lower())
+    if cid is None:
+        words = re.findall(r"[A-Za-z0-9]+", label)
+        cid = "".join(w[0].lower() for w in words) or "c"
+    return _unique(cid, taken)
+
+
+def _text(path: str) -> str:
+    raw = read_limited(path, MAX_PHP, "VK765", "PHP file")
+    return raw.decode("utf-8", errors="replace").lstrip("\ufeff")
+
+
+def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
+    try:
+        return _read(path)
+    except UnusableInput as exc:
+        return None, list(exc.problems)
+
+
+def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
+    folder = path if os.path.isdir(path) else os.path.dirname(path)
+    install_path = os.path.join(folder, "install.php")
+    variant_path = os.path.join(folder, "variant.php")
+    problems: List[Problem] = []
+    for p in (install_path, variant_path):
+        if not os.path.isfile(p):
+            problems.append(Problem("VK765", f"the variant folder cannot be read: no {os.path.basename(p)}",
+                                    "a webDiplomacy folder holds install.php and variant.php", p))
+    if problems:
+        return None, problems
+    try:
+        info = read_variant_php(_text(variant_path))
+    except StaticError as e:
+        return None, [Problem("VK766", f"variant.php cannot be read without running PHP: {e.message}",
+                              "write the class's properties as literals", variant_path, e.line)]
+    countries_value = info.props.get("countries")
+    if not isinstance(countries_value, PhpArray) or not all(isinstance(c, str) for c in countries_value.values()):
+        return None, [Problem("VK766", "variant.php cannot be read without running PHP: no literal $countries "
+                                       "array in its class", "write public $countries = array('A', 'B', ...);",
+                              variant_path, info.lines.get("countries"))]
+    countries = [str(c) for c in countries_value.values()]
+    try:
+        data = read_install(_text(install_path), countries)
+    except StaticError as e:
+        data = InstallData(problems=[(e.line, e.message)])
+    if data.problems:
+        return None, [Problem("VK766", f"install.php cannot be read without running PHP: {message}",
+                              "write the data as literals: new InstallTerritory(...), ->addBorder(...), "
+                              "arrays of literals", install_path, line) for line, message in data.problems]
+    variant, problems = build(data, countries, info, folder, install_path)
+    if variant is None:
+        return None, problems
+    units, unit_problems = _starting_units(folder, variant, countries)
+    problems += unit_problems
+    if units:
+        variant = _with_units(variant, units)
+    colours = _colours(folder)
+    if colours:
+        variant = _replace(variant, powers=tuple(_replace(pw, colour=colours.get(i + 1, pw.colour))
+                                                 for i, pw in enumerate(variant.powers)))
+    picture = _picture(folder)
+    if picture is not None:
+        art, art_problems = make_art(variant, data, picture)
+        problems += art_problems
+        if art is not None:
+            variant = _replace(variant, art=art)
+    else:
+        problems.append(Problem("VK768", "what the folder says and the variant cannot hold: no map.png, so no "
+                                         "outlines and no art", "", folder, severity="warning"))
+    return variant, problems
+
+
+def _replace(v, **kw):
+    return replace(v, **kw)
+
+
+def build(data: InstallData, countries: List[str], info, folder: str,
+          install_path: str) -> Tuple[Optional[Variant], List[Problem]]:
+    problems: List[Problem] = []
+    taken: set = set()
+    loc: Dict[str, str] = {}          # territory name -> location id
+    provinces: Dict[str, dict] = {}   # province id -> fields
+    order: List[str] = []
+    # variants with one picture only (Colonial1885) give their points in the small map's columns
+    small = bool(data.territories) and all(t.x == 0 and t.y == 0 for t in data.territories)
+    for t in data.territories:
+        if small:
+            t = replace(t, x=t.sx, y=t.sy)
+        m = _COAST_CHILD.match(t.name)
+        if m and m.group(1) in loc and "/" not in loc[m.group(1)]:
+            pid = loc[m.group(1)]
+            rec = provinces[pid]
+            given = data.codes.get(t.name, "")
+            cid = given.split("/")[1] if re.fullmatch(rf"{re.escape(pid)}/[a-z0-9]+", given) \
+                and given.split("/")[1] not in rec["coast_ids"] else _coast_id(m.group(2), rec["coast_ids"])
+            rec["coast_ids"].add(cid)
+            rec["coasts"].append(Coast(cid, m.group(2), unit_pos=(t.x, t.y)))
+            loc[t.name] = f"{pid}/{cid}"
+            continue
+        if m:
+            problems.append(Problem("VK767", f"{t.name} is not what the site can install: the site reads it as a "
+                                             f"coast of {m.group(1)!r}, which is not installed before it",
+                                    "install the parent first", install_path, t.line))
+            continue
+        given = data.codes.get(t.name, "")
+        pid = given if re.fullmatch(r"[a-z0-9][a-z0-9_-]*", given) and given not in taken else _slug(t.name)
+        pid = _unique(pid, taken)
+        loc[t.name] = pid
+        provinces[pid] = {"name": t.name, "terrain": _TERRAIN[t.type], "center": t.supply == "Yes",
+                          "pos": (t.x, t.y), "coasts": [], "coast_ids": set(), "country": t.country,
+                          "line": t.line}
+        order.append(pid)
+        if t.country > len(countries) or t.country < 0:  # the site installs it; no country colours it
+            problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {t.name} owned "
+                                             f"by country {t.country} of {len(countries)}, read as neutral", "",
+                                    install_path, t.line, severity="warning"))
+    pairs: Dict[Tuple[str, str], List[bool]] = {}
+    for to, frm, fleets, armies, line in data.borders:
+        bad = [v for v in (fleets, armies) if v not in ("Yes", "No")]
+        if bad:
+            problems.append(Problem("VK767", f"{to} is not what the site can install: border flag {bad[0]!r}",
+                                    "write 'Yes' or 'No'", install_path, line))
+            continue
+        a, b = loc.get(frm), loc.get(to)
+        if a is None or b is None:
+            continue  # a coast refused above
+        if a.split("/")[0] == b.split("/")[0]:
+            continue  # a coast and its own province: no move
+        if armies == "Yes":  # armies move between provinces, never onto a coast child
+            pa, pb = sorted((a.split("/")[0], b.split("/")[0]))
+            pairs.setdefault((pa, pb), [False, False])[0] = True
+        if fleets == "Yes":
+            fa, fb = sorted((a, b))
+            pairs.setdefault((fa, fb), [False, False])[1] = True
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    # a Land territory fleets may enter (by its borders) is a coast to us, as it is to the site's adjudicator
+    afloat = {x for (a, b), (_, fleet) in pairs.items() if fleet for x in (a, b)}
+    for pid in order:
+        if provinces[pid]["terrain"] is Terrain.LAND and pid in afloat:
+            provinces[pid]["terrain"] = Terrain.COAST
+            problems.append(Problem("VK768", "what the folder says and the variant cannot hold: "
+                                             f"{provinces[pid]['name']} is Land with fleet borders: read as a coast",
+                                    "", install_path,
+                                    provinces[pid]["line"], severity="warning"))
+    edges = tuple(Edge(a, b, Crossing.of(army, fleet)) for (a, b), (army, fleet) in sorted(pairs.items()))
+    provs = []
+    for pid in order:
+        r = provinces[pid]
+        terrain = r["terrain"]
+        if r["coasts"] and terrain is Terrain.LAND:
+            terrain = Terrain.COAST
+        provs.append(Province(pid, r["name"], terrain, center=r["center"], coasts=tuple(r["coasts"]),
+                              unit_pos=r["pos"]))
+    powers = []
+    ptaken: set = set()
+    owned_not_home = 0
+    for i, name in enumerate(countries):
+        homes = tuple(pid for pid in order if provinces[pid]["country"] == i + 1 and provinces[pid]["center"])
+        owned_not_home += sum(1 for pid in order if provinces[pid]["country"] == i + 1
+                              and not provinces[pid]["center"])
+        pw_id = _unique(re.sub(r"[^a-z]", "", name.lower()) or "power", ptaken)
+        powers.append(Power(pw_id, name, homes=homes))
+    if owned_not_home:
+        problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {owned_not_home} "
+                                         "territories owned at the start that are not supply centres (the owner "
+                                         "only colours them on the site)", "", install_path, severity="warning"))
+    props = info.props
+    full = props.get("fullName")
+    title: Optional[str] = full if isinstance(full, str) else None
+    vid_src = str(props.get("name") if isinstance(props.get("name"), str)
+                  else os.path.basename(os.path.abspath(folder)))
+    vid = re.sub(r"[^a-z0-9]+", "-", str(vid_src).lower()).strip("-") or "webdiplomacy"
+    victory = props.get("supplyCenterTarget")
+    if info.target is not None:
+        victory = info.target
+    centres = sum(1 for p in provs if p.center)
+    rules = Rules(victory=int(victory) if isinstance(victory, (int, float)) and victory > 0
+                  else int(round(18.0 / 34.0 * centres)) or None)
+    author = props.get("author")
+    return Variant(vid, title or str(vid_src), tuple(provs), edges, tuple(powers), rules=rules,
+                   description=str(props.get("description") or ""),
+                   authors=(author,) if isinstance(author, str) and author else ()), problems
+
+
+def _starting_units(folder: str, v: Variant, countries: List[str]):
+    path = os.path.join(folder, "classes", "adjudicatorPreGame.php")
+    if not os.path.isfile(path):
+        return {}, [Problem("VK768", "what the folder says and the variant cannot hold: no "
+                                     "classes/adjudicatorPreGame.php, so no starting units",
+                            "place the units in the editor", folder, severity="warning")]
+    text = _text(path)
+    try:
+        cur = Cursor(tokens(text))
+        value = None
+        line = None
+        while not cur.at("end"):
+            if cur.at("var", "countryUnits") and cur.peek().value == "=":
+                line = cur.tok.line
+                cur.i += 2
+                value = literal(cur)
+                break
+            cur.i += 1
+    except StaticError as e:
+        return {}, [Problem("VK766", f"adjudicatorPreGame.php cannot be read without running PHP: {e.message}",
+                            "write $countryUnits as a literal array", path, e.line)]
+    if not isinstance(value, PhpArray):
+        return {}, [Problem("VK768", "what the folder says and the variant cannot hold: no literal "
+                                     "$countryUnits, so no starting units", "place the units in the editor",
+                            path, line, severity="warning")]
+    by_name = {p.name: p.id for p in v.provinces}
+    by_name.update({f"{p.name} ({c.name})": f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts})
+    units: Dict[str, List[Unit]] = {}
+    problems = []
+    for country, listing in value:
+        if country not in countries:
+            problems.append(Problem("VK767", f"{country} is not what the site can install: not a country",
+                                    "use a name of variant.php's $countries", path, line))
+            continue
+        for terr, kind in (listing if isinstance(listing, PhpArray) else []):
+            where = by_name.get(terr)
+            if where is None or kind not in ("Army", "Fleet"):
+                problems.append(Problem("VK767", f"{terr} is not what the site can install: a starting "
+                                                 f"{kind} there", "name an installed territory, Army or Fleet",
+                                        path, line))
+                continue
+            units.setdefault(country, []).append(Unit(UnitType.ARMY if kind == "Army" else UnitType.FLEET, where))
+    return units, problems
+
+
+def _colours(folder: str) -> Dict[int, str]:
+    """The countries' colours from classes/drawMap.php's literal $countryColors, where it has them."""
+    path = os.path.join(folder, "classes", "drawMap.php")
+    if not os.path.isfile(path):
+        return {}
+    try:
+        cur = Cursor(tokens(_text(path)))
+        while not cur.at("end"):
+            if cur.at("var", "countryColors") and cur.peek().value == "=":
+                cur.i += 2
+                value = literal(cur)
+                out = {}
+                for k, rgb in (value if isinstance(value, PhpArray) else []):
+                    vals = rgb.values() if isinstance(rgb, PhpArray) else []
+                    if isinstance(k, int) and len(vals) == 3 and all(isinstance(c, int) and 0 <= c < 256
+                                                                     for c in vals):
+                        out[k] = "#%02x%02x%02x" % tuple(vals)
+                return out
+            cur.i += 1
+    except StaticError:
+        return {}
+    return {}
+
+
+def _with_units(v: Variant, units: Dict[str, List[Unit]]) -> Variant:
+    powers = tuple(_replace(pw, units=tuple(units.get(pw.name, ()))) for pw in v.powers)
+    return _replace(v, powers=powers)
+
+
+def _picture(folder: str) -> Optional[bytes]:
+    for rel in (os.path.join("resources", "map.png"), "map.png"):
+        p = os.path.join(folder, rel)
+        if os.path.isfile(p):
+            return read_limited(p, MAX_PICTURE, "VK765", "map picture")
+    return None
+
+
+_ART_DIRS: List[str] = []
+
+
+@atexit.register
+def _clean() -> None:
+    for d in _ART_DIRS:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def outlines(v: Variant, picture: bytes):
+    """Each province's outline on the large map, traced from the picture: (size, {pid: polygon})."""
+    import numpy as np
+    import shapely
+    from PIL import Image
+
+    from ..drawing.palette_regions import colour_ids, dark_pixels, regions
+    from ..drawing.picture import trace
+    img = Image.open(io.BytesIO(picture))
+    img.load()
+    rgb = np.asarray(img.convert("RGB"))
+    ids = colour_ids(np.asarray(img) if img.mode == "P" else rgb)
+    provs = [p for p in v.provinces if p.unit_pos is not None]
+    labels = regions(ids, dark_pixels(rgb), [p.unit_pos for p in provs])  # type: ignore[misc]
+    exact = trace(labels, tolerance=0)
+    keys = sorted(exact)
+    # simplified as one coverage: neighbours keep one shared border, so no two outlines overlap
+    simple = shapely.coverage_simplify([exact[k] for k in keys], 1.0)
+    shapes = {k: g for k, g in zip(keys, simple) if not g.is_empty}
+    return img.size, {p.id: shapes[i + 1] for i, p in enumerate(provs) if i + 1 in shapes}
+
+
+def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[str], List[Problem]]:
+    """The art SVG: the picture, and a path per traced territory; written to a
+    temporary file the import copies beside the variant."""
+    from xml.sax.saxutils import quoteattr
+    try:
+        (w, h), shapes = outlines(v, picture)
+    except Exception as exc:  # Pillow's own errors for a broken picture
+        return None, [Problem("VK768", f"what the folder says and the variant cannot hold: the picture cannot "
+                                       f"be read ({type(exc).__name__})", "", "map.png", severity="warning")]
+    problems = []
+    paths = []
+    for p in v.provinces:
+        shape = shapes.get(p.id)
+        if shape is None:
+            problems.append(Problem("VK769", f"{p.id}: its outline could not be traced from the picture "
+                                             "(its point is off the picture)", "draw it in the editor",
+                                    "map.png", severity="warning"))
+            continue
+        paths.append(f'<path id={quoteattr(p.id)} d="{_path_d(shape)}"/>')
+    png = base64.b64encode(picture).decode("ascii")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           f'width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
+           f'<image x="0" y="0" width="{w}" height="{h}" xlink:href="data:image/png;base64,{png}"/>\n'
+           f'<g id="provinces" fill="none" stroke="none">\n' + "\n".join(paths) + "\n</g>\n</svg>\n")
+    folder = tempfile.mkdtemp(prefix="variantkit-webdip-")
+    _ART_DIRS.append(folder)
+    out = os.path.join(folder, "map.svg")
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.write(svg)
+    return out, problems
+
+
+def _path_d(shape) -> str:
+    parts = []
+    for poly in getattr(shape, "geoms", [shape]):
+        for ring in [poly.exterior, *poly.interiors]:
+            pts = list(ring.coords)[:-1]
+            parts.append("M" + " L".join(f"{x:g},{y:g}" for x, y in pts) + " Z")
+    return " ".join(parts)
+
+
+def read_back(v: Variant, files: Dict[str, bytes], names: Dict[str, str], countries: List[str]) -> List[str]:
+    """The exporter's check: its own install.php and variant.php read as the
+    site's would be, against what it meant to write."""
+    try:
+        info = read_variant_php(files["variant.php"].decode("utf-8"))
+        got = [str(c) for c in info.props["countries"].values()]
+        data = read_install(files["install.php"].decode("utf-8"), got)
+    except (StaticError, KeyError, AttributeError) as e:
+        return [f"the written PHP does not read back: {getattr(e, 'message', e)}"]
+    out = []
+    if got != countries:
+        out.append(f"countries read back as {got}")
+    if info.props.get("fullName") != v.name:
+        out.append("the variant's name does not read back intact")
+    want = sorted(names.values())
+    have = sorted(t.name for t in data.territories)
+    if want != have:
+        out.append(f"territories read back differ: {sorted(set(want) ^ set(have))[:5]}")
+    return out
