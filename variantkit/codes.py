@@ -468,6 +468,9 @@ _ALL = (
          "give a PNG, GIF or JPEG of the map"),
         ("VK841", E, "the picture {path} has more than {limit} pixels",
          "scale the map down (a map needs a few megapixels at most)"),
+        ("VK842", W, "{count} region(s) lie apart from the map, nothing in the picture linking them ({ids}): "
+         "set as impassable", "a legend or a title box stays so; a territory: link it and set its terrain "
+         "in the editor"),
     ),
     _group(
         "editor",

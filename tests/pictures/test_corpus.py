@@ -26,7 +26,7 @@ REACHED = {
     "ClassicChaoctopi": 0.34,
     "ClassicEconomic": 0.89,
     "ClassicFog": 0.84,
-    "ClassicLayered": 0.79,
+    "ClassicLayered": 0.40,
     "ClassicMilan": 0.95,
     "ClassicOctopus": 0.34,
     "ClassicPilot": 0.95,

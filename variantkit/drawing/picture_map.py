@@ -302,6 +302,7 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
         x, y = sorted((ids[a], ids[b]))
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
+    edges = _set_apart(regions, edges, problems, file)
     inference = Inference(regions, {}, edges, problems, convention="picture")
     # a region far larger than the rest may be two territories whose line did not close
     land_areas = sorted(region_area[lab] for lab in present if lab not in water)
@@ -313,6 +314,44 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
                 regions[ids[lab]].doubtful = True
                 regions[ids[lab]].reason += "; far larger than the others: a border line that does not close?"
     return PictureMap(w, h, grown, inference, sea_colour)
+
+
+def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: List[Problem],
+               file: str) -> List[EdgeProposal]:
+    """Regions the picture links to nothing of the main map (a legend, a
+    title box, another board) are kept as impassable shapes, flagged, their
+    edges dropped: the skeleton loads, and the designer links them or not."""
+    adj: Dict[str, set] = {rid: set() for rid, r in regions.items() if r.terrain is not Terrain.IMPASSABLE}
+    for e in edges:
+        if e.edge.a in adj and e.edge.b in adj:
+            adj[e.edge.a].add(e.edge.b)
+            adj[e.edge.b].add(e.edge.a)
+    parts, seen = [], set()
+    for start in adj:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for n in adj[todo.pop()]:
+                if n not in part:
+                    part.add(n)
+                    todo.append(n)
+        seen |= part
+        parts.append(part)
+    if len(parts) < 2:
+        return edges
+    main = max(parts, key=len)
+    apart = sorted(set(adj) - main, key=lambda rid: int(rid[1:]))
+    for rid in apart:
+        r = regions[rid]
+        r.terrain, r.doubtful = Terrain.IMPASSABLE, True
+        r.reason += "; apart from the map (nothing in the picture links it): set as impassable"
+    problems.append(Problem("VK842", f"{len(apart)} region(s) lie apart from the map, nothing in the picture "
+                            f"linking them ({', '.join(apart[:8])}{'...' if len(apart) > 8 else ''}): "
+                            "set as impassable", "a legend or a title box stays so; a territory: link it "
+                            "and set its terrain in the editor", file, severity="warning"))
+    gone = set(apart)
+    return [e for e in edges if e.edge.a not in gone and e.edge.b not in gone]
 
 
 def _islands_with_waters(contacts, water: set, area: np.ndarray) -> Dict[int, int]:
