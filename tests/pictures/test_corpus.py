@@ -48,7 +48,7 @@ REACHED = {
     "MateAgainstMate": 0.90,
     "Modern2": 0.96,
     "Pure": 0.00,
-    "RatWars": 0.04,
+    "RatWars": 0.03,  # a grid map (docs/pictures.md): 0.04 before the merge of the coast changes, 0.032 after
     "SouthAmerica8": 0.89,
     "USofA": 0.94,
     "Viking": 0.91,
