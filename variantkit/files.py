@@ -74,6 +74,17 @@ def read_limited(path: str, limit: int, code: str = "VK001", what: str = "file",
     return data
 
 
+def read_text(path: str, limit: int, code: str = "VK001", what: str = "file", hint: str = "") -> str:
+    """A regular file's UTF-8 text, read under ``limit`` bytes (:func:`read_limited`);
+    text that is not UTF-8 is refused with the byte where it stops being so."""
+    raw = read_limited(path, limit, code, what, hint)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnusableInput([Problem(code, f"the file is not UTF-8 text (byte {exc.start})",
+                                     hint or "save the file as UTF-8", path)])
+
+
 def read_stream(stream: Union[BinaryIO, TextIO], limit: int, name: str = "<stdin>",
                 code: str = "VK001") -> Union[bytes, str]:
     """At most ``limit`` bytes (characters, for a text stream) of a stream

@@ -61,13 +61,8 @@ class _Lines:
 
 
 def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
-    from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK780", "Diplicity variant", "give the host's .dvar (a few tens of kB)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UnusableInput([Problem("VK780", f"the file is not UTF-8 (byte {exc.start})",
-                                     "the host stores .dvar files as UTF-8 JSON", path)])
+    from ..files import read_text
+    text = read_text(path, MAX_BYTES, "VK780", "Diplicity variant", "give the host's .dvar (a few tens of kB)")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

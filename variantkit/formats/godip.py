@@ -73,13 +73,8 @@ def power_id(name: str) -> str:
 
 
 def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
-    from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK785", "godip variant", "give godip's variant .go file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UnusableInput([Problem("VK785", f"the file is not UTF-8 (byte {exc.start})",
-                                     "give godip's variant .go file", path)])
+    from ..files import read_text
+    text = read_text(path, MAX_BYTES, "VK785", "godip variant", "give godip's variant .go file")
     code = _strip_comments(text)
     problems: List[Problem] = []
 
