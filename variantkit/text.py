@@ -13,6 +13,7 @@ same to a player may differ to a judge. Foundation layer: imports nothing of our
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import List, Tuple
 
@@ -33,9 +34,19 @@ def _refused(ch: str, multiline: bool) -> bool:
     return code < 0x20 or 0x7F <= code <= 0x9F or ch in _SEPARATORS or ch in _BIDI
 
 
+# the same rule as one pattern each way: a scan in C, for long texts (what the CLI prints)
+_REFUSED_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_REFUSED_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
 def bad_characters(value: str, multiline: bool = False) -> List[Tuple[int, str]]:
     """The characters of ``value`` the rule refuses, with their 0-based index."""
-    return [(i, ch) for i, ch in enumerate(value) if _refused(ch, multiline)]
+    pattern = _REFUSED_TEXT if multiline else _REFUSED_LINE
+    return [(m.start(), m.group()) for m in pattern.finditer(value)]
+
+
+def has_bad_characters(value: str, multiline: bool = False) -> bool:
+    return (_REFUSED_TEXT if multiline else _REFUSED_LINE).search(value) is not None
 
 
 def describe(ch: str) -> str:

@@ -95,7 +95,7 @@ class TerminalText:
         self._stream = stream
 
     def write(self, data: str) -> int:
-        if any(text.bad_characters(data, multiline=True)):
+        if text.has_bad_characters(data, multiline=True):
             data = "".join(ch if ch in "\n\t\r" else text.shown(ch) for ch in data)
         return self._stream.write(data)
 
