@@ -51,18 +51,8 @@ def _pr(found: Set, truth: Set) -> Tuple[float, float]:
 
 def score(folder: str, check_load: bool = True) -> Score:
     """A vDiplomacy variant: ``map.png`` against ``truth.json``."""
-    truth = json.load(open(os.path.join(folder, "truth.json")))["locations"]
-    points = {c: tuple(t["large"]) for c, t in truth.items() if "/" not in c}
-    types = {c: t["type"] for c, t in truth.items() if "/" not in c}
-    moves: Dict[str, Set] = {"army": set(), "fleet": set()}
-    for code, t in truth.items():
-        for unit in moves:
-            for other in t[f"{unit}_moves"]:
-                a, b = code.split("/")[0], other.split("/")[0]
-                if a != b:
-                    moves[unit].add(tuple(sorted((a, b))))
-    picture = picture_of(folder)
-    return score_graph(os.path.basename(folder), picture, points, types, moves, check_load)
+    points, types, moves = truth_of(folder)
+    return score_graph(os.path.basename(folder), picture_of(folder), points, types, moves, check_load)
 
 
 def score_jdip(name: str, picture: str, svg: str, variants_xml: str, check_load: bool = True) -> Score:
@@ -93,9 +83,44 @@ def score_jdip(name: str, picture: str, svg: str, variants_xml: str, check_load:
     return score_graph(name, picture, points, types, moves, check_load)
 
 
-def score_graph(name, picture, points, types, truth_moves_all, check_load=True) -> Score:
+@dataclass
+class Reading:
+    """A picture read and matched to the truth: territory -> our region id,
+    the moves found and the truth's (between matched territories), by unit."""
+    pm: object
+    mine: Dict[str, str]
+    moves: Dict[str, Set]
+    truth: Dict[str, Set]
+    types: Dict[str, str]
+    found: float     # territories whose point lies in a region of their own, of all
+    seconds: float
+
+    def terrain(self, code: str) -> str:
+        return self.pm.inference.regions[self.mine[code]].terrain.value
+
+
+def truth_of(folder: str):
+    """(points on the large map, types, army and fleet moves) of a vDiplomacy variant's truth.json."""
+    truth = json.load(open(os.path.join(folder, "truth.json")))["locations"]
+    points = {c: tuple(t["large"]) for c, t in truth.items() if "/" not in c}
+    types = {c: t["type"] for c, t in truth.items() if "/" not in c}
+    moves: Dict[str, Set] = {"army": set(), "fleet": set()}
+    for code, t in truth.items():
+        for unit in moves:
+            for other in t[f"{unit}_moves"]:
+                a, b = code.split("/")[0], other.split("/")[0]
+                if a != b:
+                    moves[unit].add(tuple(sorted((a, b))))
+    return points, types, moves
+
+
+def read_folder(folder: str) -> Reading:
+    points, types, moves = truth_of(folder)
+    return read_matched(picture_of(folder), points, types, moves)
+
+
+def read_matched(picture, points, types, truth_moves_all) -> Reading:
     from variantkit.drawing.picture_map import read_picture
-    from variantkit.model import Terrain
     start = time.perf_counter()
     pm = read_picture(picture)
     seconds = time.perf_counter() - start
@@ -109,7 +134,6 @@ def score_graph(name, picture, points, types, truth_moves_all, check_load=True) 
         uses[lab] = uses.get(lab, 0) + 1
     # a territory is found when the region under its point is its own
     found = {code: lab for code, lab in region_of.items() if lab and uses[lab] == 1}
-    provinces = len(found) / len(region_of)
     rid_of_label = _label_ids(pm)
     mine = {code: rid_of_label[lab] for code, lab in found.items() if lab in rid_of_label}
     back = {v: k for k, v in mine.items()}
@@ -122,8 +146,15 @@ def score_graph(name, picture, points, types, truth_moves_all, check_load=True) 
             if getattr(e.edge.units, unit):
                 moves[unit].add(tuple(sorted((a, b))))
     truth_moves = {u: {m for m in ms if m[0] in mine and m[1] in mine} for u, ms in truth_moves_all.items()}
-    ap, ar = _pr(moves["army"], truth_moves["army"])
-    fp, fr = _pr(moves["fleet"], truth_moves["fleet"])
+    return Reading(pm, mine, moves, truth_moves, types, len(found) / len(region_of), seconds)
+
+
+def score_graph(name, picture, points, types, truth_moves_all, check_load=True) -> Score:
+    from variantkit.model import Terrain
+    r = read_matched(picture, points, types, truth_moves_all)
+    inf, mine = r.pm.inference, r.mine
+    ap, ar = _pr(r.moves["army"], r.truth["army"])
+    fp, fr = _pr(r.moves["fleet"], r.truth["fleet"])
     # coasts: land the sea touches, by the picture and by the site; and water told from land
     ours = {c for c, rid in mine.items() if inf.regions[rid].terrain is Terrain.COAST}
     theirs = {c for c in mine if types[c] == "COAST"}
@@ -131,7 +162,7 @@ def score_graph(name, picture, points, types, truth_moves_all, check_load=True) 
     cp, cr = _pr(ours, theirs)
     coasts = min(cp, cr, wet_ok / len(mine)) if mine else 0.0
     loads = _loads(picture) if check_load else True
-    return Score(name, provinces, ap, ar, fp, fr, coasts, loads, seconds)
+    return Score(name, r.found, ap, ar, fp, fr, coasts, loads, r.seconds)
 
 
 def _label_ids(pm) -> Dict[int, str]:

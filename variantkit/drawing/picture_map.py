@@ -29,6 +29,7 @@ from .geometry import Inference
 from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .picture import trace
+from .picture_rivers import river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -206,18 +207,6 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             same = (window > 0) & (index[y0:y1, x0:x1] == col)
             if same.any() and not _is_line_colour_region(col, palette):
                 labels[y0:y1, x0:x1][mine] = int(np.bincount(window[same]).argmax())
-    # everything left (lines, specks on their own) goes to the nearest region
-    grown = labels.copy()
-    if (labels == 0).any() and (labels > 0).any():
-        dist, (iy, ix) = ndimage.distance_transform_edt(labels == 0, return_indices=True)
-        fill = labels[iy, ix]
-        grown = np.where(labels > 0, labels, fill)
-        # as far as the picture's border lines are wide: half their width, measured
-        on_line = dist[lines & (labels == 0)]
-        reach = max(LINE_WIDTH, float(np.percentile(on_line, 98)) + 1.5) if on_line.size else LINE_WIDTH
-        near = dist <= reach
-    else:
-        near = np.ones(labels.shape, dtype=bool)
     present = np.unique(labels[labels > 0])
 
     # terrain: the sea is the largest bluish colour; a region is water when
@@ -239,6 +228,23 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
     sea_colour = (int(palette[sea[0]][0]), int(palette[sea[0]][1]), int(palette[sea[0]][2])) if sea else None
 
     water = {int(lab) for lab in present if region_colour.get(int(lab)) in sea}
+    # rivers: water strips no wider than a line are borders, not territories
+    rivers = thin_waters(labels, water)
+    water -= rivers
+    reach0 = _line_reach(labels, lines)
+    river = river_mask(labels, rivers, np.isin(index, sea), min_area)
+    labels[river] = 0
+    present = np.array([lab for lab in present if int(lab) not in rivers])
+    # everything left (lines, rivers, specks on their own) goes to the nearest region
+    grown = labels.copy()
+    if (labels == 0).any() and (labels > 0).any():
+        dist, (iy, ix) = ndimage.distance_transform_edt(labels == 0, return_indices=True)
+        grown = np.where(labels > 0, labels, labels[iy, ix])
+        # as far as the picture's border lines are wide: half their width, measured;
+        # across a river, as far as the river is wide
+        near = (dist <= _line_reach(labels, lines, dist)) | ndimage.binary_dilation(river, iterations=2)
+    else:
+        near = np.ones(labels.shape, dtype=bool)
     contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area)
     for ring, island in islands.items():   # the ring's pixels are the island's
@@ -253,7 +259,7 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
                                    if black[region_colour[int(lab)]] and int(lab) not in water}
 
     # borders: pixel pairs of the grown image, within line reach of both sides
-    contacts, sea_touch = _contacts(grown, near, water)
+    contacts, sea_touch = _contacts(grown, near, water, river)
     outlines = trace(grown, tolerance=1.0, ids=[int(v) for v in present])
     regions: Dict[str, Region] = {}
     for lab in present:
@@ -284,9 +290,13 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
         wa, wb = a in water, b in water
         if wa != wb:
             coastal.add(b if wa else a)
-    for lab in coastal:
+    on_river = _along(labels, river, reach0) - water - impassable
+    for lab in coastal | on_river:
+        if ids.get(lab) not in regions:
+            continue
         regions[ids[lab]].terrain = Terrain.COAST
-        regions[ids[lab]].reason += ", on the sea"
+        regions[ids[lab]].reason += ", on the sea" if lab in coastal else ", on a river that opens on the sea"
+    coastal |= {lab for lab in on_river if ids.get(lab) in regions}
     for (a, b), length in sorted(contacts.items()):
         if ids.get(a) not in regions or ids.get(b) not in regions or a in impassable or b in impassable:
             continue
@@ -314,6 +324,30 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
                 regions[ids[lab]].doubtful = True
                 regions[ids[lab]].reason += "; far larger than the others: a border line that does not close?"
     return PictureMap(w, h, grown, inference, sea_colour)
+
+
+def _line_reach(labels: np.ndarray, lines: np.ndarray, dist: Optional[np.ndarray] = None) -> float:
+    """How far a region grows across the lines to meet its neighbour: half
+    the picture's measured line width (the 98th percentile of the line
+    pixels' distance to a region), at least LINE_WIDTH."""
+    from scipy import ndimage
+    if not (labels > 0).any():
+        return float(LINE_WIDTH)
+    if dist is None:
+        dist = ndimage.distance_transform_edt(labels == 0)
+    on_line = dist[lines & (labels == 0)]
+    return max(LINE_WIDTH, float(np.percentile(on_line, 98)) + 1.5) if on_line.size else float(LINE_WIDTH)
+
+
+def _along(labels: np.ndarray, wet: np.ndarray, reach: float) -> set:
+    """The regions with a run of their own pixels (3 at least) within
+    ``reach`` of ``wet`` pixels: the lands a navigable river runs by."""
+    from scipy import ndimage
+    if not wet.any():
+        return set()
+    close = ndimage.binary_dilation(wet, iterations=max(1, int(round(reach)))) & (labels > 0)
+    count = np.bincount(labels[close], minlength=int(labels.max()) + 1)
+    return {int(lab) for lab in np.nonzero(count >= 3)[0] if lab}
 
 
 def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: List[Problem],
@@ -415,13 +449,16 @@ def _hue_apart(a, b) -> float:
     return 360 * min(d, 1 - d)
 
 
-def _contacts(grown: np.ndarray, near: np.ndarray, water: set):
+def _contacts(grown: np.ndarray, near: np.ndarray, water: set, wet: Optional[np.ndarray] = None):
     """Border length (pixel pairs) between each pair of regions, and
-    whether a land border reaches the sea (one of its pixels is next to water)."""
+    whether a land border reaches the sea (one of its pixels is next to
+    water, or to ``wet`` pixels: a navigable river)."""
     from scipy import ndimage
     counts: Dict[Tuple[int, int], int] = {}
     touch: Dict[Tuple[int, int], bool] = {}
     wmask = np.isin(grown, list(water)) if water else np.zeros(grown.shape, dtype=bool)
+    if wet is not None:
+        wmask = wmask | wet
     wet = ndimage.binary_dilation(wmask, iterations=LINE_WIDTH + 1)
     for a, b, ok, wt in ((grown[:, :-1], grown[:, 1:], near[:, :-1] & near[:, 1:], wet[:, :-1] | wet[:, 1:]),
                          (grown[:-1, :], grown[1:, :], near[:-1, :] & near[1:, :], wet[:-1, :] | wet[1:, :])):

@@ -1,0 +1,45 @@
+"""Rivers: water drawn as a strip no wider than a line is a border the
+lands on either side share (armies cross it), and water fleets sail (the
+lands along it are coasts).  Asserted against the sites' own graphs."""
+import os
+
+import pytest
+
+from tests.pictures.corpus import VDIP, read_folder
+
+
+def _read(name):
+    folder = os.path.join(VDIP, name)
+    if not os.path.isdir(folder):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the corpus is missing at {folder}")
+        pytest.skip("the corpus is not here")
+    return read_folder(folder)
+
+
+def test_armies_cross_southamerica8s_rivers():
+    """SouthAmerica8 draws its rivers 2 pixels wide in the sea's blue between
+    provinces: the site links the banks (Amazonas and Mato Grosso across
+    the Amazon, Asuncion and Parana across the Paraguay...)."""
+    r = _read("SouthAmerica8")
+    across = {("AMAZONAS", "MATOGROSSO"), ("ASUNCION", "MISIONES"), ("ASUNCION", "PARANA"),
+              ("BUENOSAIRES", "MONTEVIDEO"), ("CORRIENTES", "MISIONES"), ("MANAUS", "MATOGROSSO"),
+              ("MARANHAO", "PARA"), ("MATOGROSSO", "PARA"), ("MISIONES", "SANTAFE"), ("MONTEVIDEO", "SANTAFE")}
+    assert across <= r.truth["army"]
+    assert across <= r.moves["army"], sorted(across - r.moves["army"])
+    # and no river is a sea territory of its own: every water region holds a site's sea
+    water = {rid for rid, reg in r.pm.inference.regions.items() if reg.terrain.value == "water"}
+    assert water <= {r.mine[c] for c in r.mine if r.types[c] == "WATER"}
+
+
+def test_fleets_sail_maharajahs_rivers():
+    """Maharajah's rivers (a border line down the middle of each): the lands
+    along them are coasts and fleets move between them, as the site has it."""
+    r = _read("Maharajah")
+    along = {("AGRA", "AWADH"), ("AGRA", "BENARES"), ("AWADH", "MUZAFFARPUR"), ("BENARES", "BENGAL")}
+    assert along <= r.truth["fleet"]
+    assert along <= r.moves["fleet"], sorted(along - r.moves["fleet"])
+    for code in ("AGRA", "AWADH", "BENARES", "MUZAFFARPUR"):
+        assert r.types[code] == "COAST" and r.terrain(code) == "coast", code
+    found = r.moves["fleet"] & r.truth["fleet"]
+    assert len(found) >= 0.93 * len(r.truth["fleet"])

@@ -1,0 +1,54 @@
+"""Rivers in a picture: water drawn as a strip no wider than a border line
+(SouthAmerica8's 2-pixel rivers, Viking's 6-pixel ones, Maharajah's river
+with its border line down the middle) is a border between the lands on
+either side, not a sea territory: armies cross it.  Drawn in the sea's
+colour, it is water fleets sail: the lands along it are coasts, and their
+land borders along it are fleet borders (as Maharajah, SouthAmerica8 and
+Hussite have it on vDiplomacy, Hussite's rivers reaching no sea at all).
+"""
+from __future__ import annotations
+
+from typing import Set
+
+import numpy as np
+
+STRIP = 4.0   # pixels: water nowhere more than this from its own edge is a strip (a river), not a sea
+
+
+def thin_waters(labels: np.ndarray, water: Set[int]) -> Set[int]:
+    """The water regions no wider anywhere than 2 * STRIP pixels: the
+    largest disc inside each (the distance to the region's edge) measured
+    for every region at once."""
+    from scipy import ndimage
+    if not water:
+        return set()
+    edge = np.zeros(labels.shape, dtype=bool)
+    edge[:, :-1] |= labels[:, :-1] != labels[:, 1:]
+    edge[:, 1:] |= labels[:, :-1] != labels[:, 1:]
+    edge[:-1, :] |= labels[:-1, :] != labels[1:, :]
+    edge[1:, :] |= labels[:-1, :] != labels[1:, :]
+    # the picture's frame is an edge too: a strip along the frame is still a strip
+    edge[0, :] = edge[-1, :] = True
+    edge[:, 0] = edge[:, -1] = True
+    inside = ndimage.distance_transform_edt(~edge)
+    ids = sorted(water)
+    widest = ndimage.maximum(inside, labels, index=ids)
+    return {lab for lab, r in zip(ids, np.atleast_1d(widest)) if r <= STRIP}
+
+
+def river_mask(labels: np.ndarray, rivers: Set[int], sea_pixels: np.ndarray, min_area: int) -> np.ndarray:
+    """Every pixel of the rivers: the thin water regions, and the pixels of
+    the sea's colour left out of every region (a river cut into pieces
+    narrower than the regions' threshold by its border lines: Maharajah
+    draws a line down the middle of each) where they make up a stretch of
+    ``min_area`` pixels or more (a speck of blue in a land's lettering does not)."""
+    from scipy import ndimage
+    river = np.isin(labels, sorted(rivers)) if rivers else np.zeros(labels.shape, dtype=bool)
+    pieces = river | (sea_pixels & (labels == 0))
+    if not pieces.any():
+        return river
+    # pieces a pixel of line apart are one stretch
+    stretch, n = ndimage.label(ndimage.binary_dilation(pieces, structure=np.ones((3, 3), dtype=bool)))
+    size = np.bincount(stretch[pieces], minlength=n + 1)
+    size[0] = 0
+    return pieces & (size >= min_area)[stretch]
