@@ -43,3 +43,12 @@ def test_fleets_sail_maharajahs_rivers():
         assert r.types[code] == "COAST" and r.terrain(code) == "coast", code
     found = r.moves["fleet"] & r.truth["fleet"]
     assert len(found) >= 0.93 * len(r.truth["fleet"])
+
+
+def test_a_strait_opening_on_the_sea_stays_a_sea():
+    """A strip of water no wider than a line that meets a sea across a line
+    is a sea of its own (GreatLakes' West St. Lawrence River), flagged in doubt."""
+    r = _read("GreatLakes")
+    assert "WESTSTLAWRENCERIVER" in r.mine and "LYNANEE" in r.mine
+    channel = r.pm.inference.regions[r.mine["WESTSTLAWRENCERIVER"]]
+    assert channel.terrain.value == "water" and channel.doubtful

@@ -29,7 +29,7 @@ from .geometry import Inference
 from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .picture import trace
-from .picture_rivers import river_mask, thin_waters
+from .picture_rivers import channels, river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -229,9 +229,11 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
 
     water = {int(lab) for lab in present if region_colour.get(int(lab)) in sea}
     # rivers: water strips no wider than a line are borders, not territories
-    rivers = thin_waters(labels, water)
-    water -= rivers
     reach0 = _line_reach(labels, lines)
+    rivers = thin_waters(labels, water)
+    narrow = channels(labels, rivers, water, reach0)   # a strait between seas stays a sea, in doubt
+    rivers -= narrow
+    water -= rivers
     river = river_mask(labels, rivers, np.isin(index, sea), min_area)
     labels[river] = 0
     present = np.array([lab for lab in present if int(lab) not in rivers])
@@ -276,8 +278,11 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             terrain, reason = Terrain.LAND, f"land coloured {_hex(palette[region_colour[lab]])}"
         if lab in islands.values():
             reason += "; with the waters drawn round it (a circle): one territory"
+        if lab in narrow:
+            reason += "; a strip of water no wider than a line, opening on the sea: a sea of its own, or a river?"
         r = Region(ids[lab], geom, terrain, reason)
         r.label_pos = label_point(geom)
+        r.doubtful = lab in narrow
         regions[r.id] = r
     coastal = set()
     edges: List[EdgeProposal] = []

@@ -36,6 +36,18 @@ def thin_waters(labels: np.ndarray, water: Set[int]) -> Set[int]:
     return {lab for lab, r in zip(ids, np.atleast_1d(widest)) if r <= STRIP}
 
 
+def channels(labels: np.ndarray, strips: Set[int], water: Set[int], reach: float) -> Set[int]:
+    """The strips that meet a wide water across a line (within ``reach``):
+    a channel between seas (GreatLakes' St. Lawrence) is a sea territory."""
+    from scipy import ndimage
+    wide = water - strips
+    if not strips or not wide:
+        return set()
+    near = ndimage.binary_dilation(np.isin(labels, sorted(wide)), iterations=max(1, int(round(reach))))
+    touched = np.bincount(labels[near], minlength=int(labels.max()) + 1)
+    return {lab for lab in strips if touched[lab] >= 3}
+
+
 def river_mask(labels: np.ndarray, rivers: Set[int], sea_pixels: np.ndarray, min_area: int) -> np.ndarray:
     """Every pixel of the rivers: the thin water regions, and the pixels of
     the sea's colour left out of every region (a river cut into pieces
