@@ -155,12 +155,19 @@ def score_graph(name, picture, points, types, truth_moves_all, check_load=True) 
     inf, mine = r.pm.inference, r.mine
     ap, ar = _pr(r.moves["army"], r.truth["army"])
     fp, fr = _pr(r.moves["fleet"], r.truth["fleet"])
-    # coasts: land the sea touches, by the picture and by the site; and water told from land
-    ours = {c for c, rid in mine.items() if inf.regions[rid].terrain is Terrain.COAST}
-    theirs = {c for c in mine if types[c] == "COAST"}
-    wet_ok = sum(1 for c in mine if (types[c] == "WATER") == (inf.regions[mine[c]].terrain is Terrain.WATER))
+    # coasts: land the sea touches, by the picture and by the site; and each territory's kind told
+    # right: water, land, or (a box the site links to nothing: a counter, a legend) set apart
+    linked = {c for ms in truth_moves_all.values() for m in ms for c in m}
+    on_map = {c for c in mine if c in linked}
+    ours = {c for c in on_map if inf.regions[mine[c]].terrain is Terrain.COAST}
+    theirs = {c for c in on_map if types[c] == "COAST"}
+
+    def kind(t):
+        return "water" if t is Terrain.WATER else "apart" if t is Terrain.IMPASSABLE else "land"
+    kind_ok = sum(1 for c in mine if kind(inf.regions[mine[c]].terrain) ==
+                  ("apart" if c not in linked else "water" if types[c] == "WATER" else "land"))
     cp, cr = _pr(ours, theirs)
-    coasts = min(cp, cr, wet_ok / len(mine)) if mine else 0.0
+    coasts = min(cp, cr, kind_ok / len(mine)) if mine else 0.0
     loads = _loads(picture) if check_load else True
     return Score(name, r.found, ap, ar, fp, fr, coasts, loads, r.seconds)
 

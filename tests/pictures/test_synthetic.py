@@ -1,6 +1,7 @@
 """A picture drawn here, every answer known: the sea's colour found, land
 on it a coast, the line between two lands a border for armies and fleets,
-a box the picture links to nothing set apart (VK842), and the import loads."""
+a box of a legend set apart (VK843), a shape the picture links to nothing set
+apart (VK842), and the import loads."""
 import numpy as np
 from PIL import Image
 
@@ -19,7 +20,9 @@ def _picture(path):
     a[38:40, 38:242] = a[120:122, 38:242] = 0   # and a coastline round both
     a[38:122, 38:40] = a[38:122, 240:242] = 0
     a[160:240, :] = 20                          # a black panel (a legend's frame)
-    a[185:215, 120:180] = (240, 240, 200)       # with a box in it nothing links
+    a[185:215, 120:180] = (240, 240, 200)       # with a box in it (a legend's)
+    a[175:195, 20:60] = (200, 160, 90)          # and a shape nothing links, not a box
+    a[195:215, 20:40] = (200, 160, 90)
     a[60:64, 60:62] = (255, 255, 255)           # lettering specks inside the red land
     Image.fromarray(a).save(path)
 
@@ -39,10 +42,14 @@ def test_a_drawn_picture(tmp_path, capsys):
     assert edges[tuple(sorted((red.id, green.id)))] == "both"
     assert edges[tuple(sorted((red.id, sea.id)))] == "fleet"
     assert int(at[(90, 80)]) == int(pm.labels[61, 60])       # the specks belong to their land
+    assert any(p.code == "VK843" for p in pm.inference.problems)
+    shape = pm.inference.regions[rid[int(pm.labels[185, 30])]]
+    assert shape.terrain is Terrain.IMPASSABLE and shape.doubtful and "apart from the map" in shape.reason
     assert any(p.code == "VK842" for p in pm.inference.problems)
     out = tmp_path / "out"
     assert main(["import", "picture", str(path), "-o", str(out)]) == 0
-    assert "VK842" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "VK842" in err and "VK843" in err
     v = load(str(out / "variant.yaml")).variant
     assert v is not None and v.art == "map.svg" and (out / "map.png").is_file()
     assert main(["validate", str(out)]) == 0

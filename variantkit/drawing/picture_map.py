@@ -29,6 +29,7 @@ from .geometry import Inference
 from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .picture import trace
+from .picture_boxes import counters
 from .picture_rivers import channels, river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -262,6 +263,9 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
+    # the squares of a counter or a legend: apart from the map
+    boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts))
+    impassable |= boxes
     outlines = trace(grown, tolerance=1.0, ids=[int(v) for v in present])
     regions: Dict[str, Region] = {}
     for lab in present:
@@ -271,6 +275,9 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             continue
         if lab in water:
             terrain, reason = Terrain.WATER, f"the sea's colour {_hex(palette[region_colour[lab]])}"
+        elif lab in boxes:
+            terrain, reason = Terrain.IMPASSABLE, ("a box of a counter or a legend (a rectangle in a row of "
+                                                   "them, on one background): apart from the map")
         elif lab in impassable:
             terrain, reason = Terrain.IMPASSABLE, ("hatched: impassable" if lab in hatch_ids
                                                    else "filled dark: impassable")
@@ -282,7 +289,7 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             reason += "; a strip of water no wider than a line, opening on the sea: a sea of its own, or a river?"
         r = Region(ids[lab], geom, terrain, reason)
         r.label_pos = label_point(geom)
-        r.doubtful = lab in narrow
+        r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
     edges: List[EdgeProposal] = []
@@ -300,7 +307,7 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
         if ids.get(lab) not in regions:
             continue
         regions[ids[lab]].terrain = Terrain.COAST
-        regions[ids[lab]].reason += ", on the sea" if lab in coastal else ", on a river that opens on the sea"
+        regions[ids[lab]].reason += ", on the sea" if lab in coastal else ", on a river"
     coastal |= {lab for lab in on_river if ids.get(lab) in regions}
     for (a, b), length in sorted(contacts.items()):
         if ids.get(a) not in regions or ids.get(b) not in regions or a in impassable or b in impassable:
@@ -317,6 +324,10 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
             reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
         x, y = sorted((ids[a], ids[b]))
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
+    if boxes:
+        named = sorted((ids[lab] for lab in boxes if ids.get(lab) in regions), key=lambda rid: int(rid[1:]))
+        listed = ", ".join(named[:8]) + ("..." if len(named) > 8 else "")
+        problems.append(Problem.of("VK843", count=len(named), ids=listed).at(file))
     edges = _set_apart(regions, edges, problems, file)
     inference = Inference(regions, {}, edges, problems, convention="picture")
     # a region far larger than the rest may be two territories whose line did not close
@@ -353,6 +364,16 @@ def _along(labels: np.ndarray, wet: np.ndarray, reach: float) -> set:
     close = ndimage.binary_dilation(wet, iterations=max(1, int(round(reach)))) & (labels > 0)
     count = np.bincount(labels[close], minlength=int(labels.max()) + 1)
     return {int(lab) for lab in np.nonzero(count >= 3)[0] if lab}
+
+
+def _neighbours(contacts: Dict[Tuple[int, int], int], min_len: int = 3) -> Dict[int, set]:
+    """Each region's neighbours: the regions it meets along a run of ``min_len`` pixels or more."""
+    out: Dict[int, set] = {}
+    for (a, b), n in contacts.items():
+        if n >= min_len:
+            out.setdefault(a, set()).add(b)
+            out.setdefault(b, set()).add(a)
+    return out
 
 
 def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: List[Problem],
