@@ -474,6 +474,9 @@ _ALL = (
         ("VK843", W, "{count} region(s) are the boxes of a counter or a legend (rectangles in a row, on one "
          "background: {ids}): set apart as impassable",
          "a counter's box stays so; a territory: link it and set its terrain in the editor"),
+        ("VK844", W, "{count} territories share one patch of the picture, no line between them ({ids}): "
+         "their outlines are shared out to the nearest point, a guess",
+         "draw their borders in the editor"),
     ),
     _group(
         "editor",

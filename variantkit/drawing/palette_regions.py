@@ -10,7 +10,7 @@ neighbours meet.  The label image goes to :func:`drawing.picture.trace`.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -25,34 +25,60 @@ def colour_ids(pixels: np.ndarray) -> np.ndarray:
     return (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
 
 
-def _seed(ids: np.ndarray, dark: np.ndarray, x: int, y: int) -> Tuple[int, int]:
-    """The point itself, or the nearest pixel that is not line or lettering (within 8 pixels)."""
-    h, w = ids.shape
-    if 0 <= x < w and 0 <= y < h and not dark[y, x]:
+def interior(ids: np.ndarray, reach: int = 2) -> np.ndarray:
+    """Pixels whose neighbours up to ``reach`` pixels away in the four
+    directions have their colour: what a stroke up to 2 * reach wide (a
+    line, lettering, a centre marker's ring, an islet of a few pixels) lacks."""
+    same = np.ones(ids.shape, dtype=bool)
+    for k in range(1, reach + 1):
+        same[k:, :] &= ids[k:, :] == ids[:-k, :]
+        same[:-k, :] &= ids[:-k, :] == ids[k:, :]
+        same[:, k:] &= ids[:, k:] == ids[:, :-k]
+        same[:, :-k] &= ids[:, :-k] == ids[:, k:]
+    return same
+
+
+def _nearest(mask: np.ndarray, x: int, y: int, radius: int) -> Optional[Tuple[int, int]]:
+    """The pixel of ``mask`` nearest (x, y) within ``radius`` pixels, or None."""
+    h, w = mask.shape
+    y0, y1, x0, x1 = max(0, y - radius), min(h, y + radius + 1), max(0, x - radius), min(w, x + radius + 1)
+    ys, xs = np.nonzero(mask[y0:y1, x0:x1])
+    if len(xs) == 0:
+        return None
+    d = (xs + x0 - x) ** 2 + (ys + y0 - y) ** 2
+    i = int(np.argmin(d))
+    if d[i] > radius * radius:
+        return None
+    return int(xs[i] + x0), int(ys[i] + y0)
+
+
+def _seed(dark: np.ndarray, area: np.ndarray, x: int, y: int) -> Tuple[int, int]:
+    """Where a territory's patch is looked for: its point, or the nearest
+    pixel of an area (not a line, lettering or a centre marker's ring) within
+    12 pixels, else the nearest pixel that is not line or lettering within 8."""
+    h, w = dark.shape
+    x, y = min(max(x, 0), w - 1), min(max(y, 0), h - 1)
+    if area[y, x] and not dark[y, x]:
         return x, y
-    for r in range(1, 9):
-        best = None
-        for yy in range(max(0, y - r), min(h, y + r + 1)):
-            for xx in range(max(0, x - r), min(w, x + r + 1)):
-                if not dark[yy, xx]:
-                    d = (xx - x) ** 2 + (yy - y) ** 2
-                    if best is None or d < best[0]:
-                        best = (d, xx, yy)
-        if best is not None:
-            return best[1], best[2]
-    return min(max(x, 0), w - 1), min(max(y, 0), h - 1)
+    return _nearest(area & ~dark, x, y, 12) or _nearest(~dark, x, y, 8) or (x, y)
 
 
-def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, float]]) -> np.ndarray:
+def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, float]],
+            shared: Optional[List[List[int]]] = None) -> np.ndarray:
     """A label image: territory i (1-based, in ``points`` order) on its pixels, 0 elsewhere.
 
     ``ids``: colour ids per pixel; ``dark``: pixels that are border lines or
-    lettering (never a territory's own colour)."""
+    lettering (a dark colour filling an area is a territory's).  ``shared``,
+    when given, receives the territories (0-based) of each patch shared out
+    by nearest point: their borders are a guess."""
     from scipy import ndimage
     from scipy.spatial import cKDTree
     h, w = ids.shape
     labels = np.zeros((h, w), dtype=np.int32)
-    seeds = [_seed(ids, dark, int(round(x)), int(round(y))) for x, y in points]
+    area = interior(ids, 2)
+    # a filled dark area (a black lagoon, a navy territory) is a territory's colour, not a line
+    dark = dark & ~ndimage.binary_dilation(area & dark, iterations=2, mask=dark)
+    seeds = [_seed(dark, area, int(round(x)), int(round(y))) for x, y in points]
     # each colour labelled inside its own bounding box only (one pass finds every box)
     colours, flat = np.unique(ids, return_inverse=True)
     boxes = ndimage.find_objects(flat.reshape(ids.shape).astype(np.int32) + 1)
@@ -76,6 +102,8 @@ def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, flo
             labels[mask] = members[0] + 1
             continue
         # one patch, several points: each pixel to the nearest point
+        if shared is not None:
+            shared.append(sorted(members))
         ys, xs = np.nonzero(mask)
         pts = np.array([seeds[m] for m in members], dtype=np.float64)
         _, nearest = cKDTree(pts).query(np.column_stack([xs, ys]))
@@ -93,6 +121,12 @@ def regions(ids: np.ndarray, dark: np.ndarray, points: Sequence[Tuple[float, flo
         dist, (iy, ix) = ndimage.distance_transform_edt(unclaimed, return_indices=True)
         take = unclaimed & (dist <= GROW)
         labels[take] = labels[iy[take], ix[take]]
+    # the pixels round each point are its territory's: a point on a line or on
+    # a pixel's corner (x, y whole numbers) lies inside its own outline, two
+    # pixels in, so the outline simplified by a pixel still holds it
+    for i, (px, py) in enumerate(points):
+        cx, cy = int(round(px)), int(round(py))
+        labels[max(0, cy - 2):min(h, cy + 2), max(0, cx - 2):min(w, cx + 2)] = i + 1
     return labels
 
 

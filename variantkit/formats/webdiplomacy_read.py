@@ -373,13 +373,15 @@ def outlines(v: Variant, picture: bytes):
     rgb = np.asarray(img.convert("RGB"))
     ids = colour_ids(np.asarray(img) if img.mode == "P" else rgb)
     provs = [p for p in v.provinces if p.unit_pos is not None]
-    labels = regions(ids, dark_pixels(rgb), [p.unit_pos for p in provs])  # type: ignore[misc]
+    shared: List[List[int]] = []
+    labels = regions(ids, dark_pixels(rgb), [p.unit_pos for p in provs], shared)  # type: ignore[misc]
     exact = trace(labels, tolerance=0)
     keys = sorted(exact)
     # simplified as one coverage: neighbours keep one shared border, so no two outlines overlap
     simple = shapely.coverage_simplify([exact[k] for k in keys], 1.0)
     shapes = {k: g for k, g in zip(keys, simple) if not g.is_empty}
-    return img.size, {p.id: shapes[i + 1] for i, p in enumerate(provs) if i + 1 in shapes}
+    return img.size, {p.id: shapes[i + 1] for i, p in enumerate(provs) if i + 1 in shapes}, \
+        [[provs[i].id for i in group] for group in shared]
 
 
 def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[str], List[Problem]]:
@@ -387,11 +389,18 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
     temporary file the import copies beside the variant."""
     from xml.sax.saxutils import quoteattr
     try:
-        (w, h), shapes = outlines(v, picture)
+        (w, h), shapes, shared = outlines(v, picture)
     except Exception as exc:  # Pillow's own errors for a broken picture
         return None, [Problem("VK768", f"what the folder says and the variant cannot hold: the picture cannot "
                                        f"be read ({type(exc).__name__})", "", "map.png", severity="warning")]
     problems = []
+    # land drawn as one patch (WWIV_V6's Eurasia, black): the borders the picture does not draw are guessed
+    # (seas in one colour are shared out too, as the site's fill would: not worth a warning)
+    water = {p.id for p in v.provinces if p.terrain is Terrain.WATER}
+    for group in shared:
+        if not set(group) <= water:
+            problems.append(Problem.of("VK844", count=len(group), ids=", ".join(group[:6]) +
+                                       ("..." if len(group) > 6 else "")).at("map.png"))
     paths = []
     for p in v.provinces:
         shape = shapes.get(p.id)
