@@ -28,6 +28,7 @@ from ..problems import Problem, UnusableInput
 from .geometry import Inference
 from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
+from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boxes import counters
 from .picture_rivers import channels, river_mask, thin_waters
@@ -50,6 +51,14 @@ class PictureMap:
 def load_rgb(path: str) -> np.ndarray:
     """The picture as an RGB array, refused with a located problem when it
     is not a picture, is too big, or claims more pixels than it may have."""
+    return load_picture(path)[0]
+
+
+def load_picture(path: str) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+    """(RGB array, palette index array or None), refused as :func:`load_rgb`
+    says.  A palette picture's indices are kept: webDiplomacy's maps give
+    two entries one colour (WWIV_V6's black land and the black lines between
+    its territories), a border only the indices show."""
     from PIL import Image
     data = read_limited(path, MAX_BYTES, "VK840", "picture")
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS   # Pillow refuses bombs before decoding
@@ -59,6 +68,7 @@ def load_rgb(path: str) -> np.ndarray:
                 raise Image.DecompressionBombError("too many pixels")
             im.seek(0)   # a GIF's first frame
             rgb = np.asarray(im.convert("RGB"))
+            index = np.asarray(im).astype(np.int32) if im.mode == "P" else None
     except Image.DecompressionBombError:
         raise UnusableInput([Problem("VK841", f"the picture {path} has more than {MAX_PIXELS} pixels",
                                      "scale the map down (a map needs a few megapixels at most)", path)])
@@ -68,7 +78,7 @@ def load_rgb(path: str) -> np.ndarray:
     if min(rgb.shape[:2]) < 16:
         raise UnusableInput([Problem("VK840", f"the picture {path} is {rgb.shape[1]}x{rgb.shape[0]} pixels: "
                                      "too small for a map", "give the map's picture", path)])
-    return rgb
+    return rgb, index
 
 
 def _colours(rgb: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -87,16 +97,12 @@ def _colours(rgb: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return inverse.reshape(packed.shape).astype(np.int32), palette
 
 
-def _interior(index: np.ndarray, reach: int = 2) -> np.ndarray:
-    """Pixels whose neighbours up to ``reach`` pixels away in the four
-    directions have their colour: what a line up to 2 * reach wide lacks."""
-    same = np.ones(index.shape, dtype=bool)
-    for k in range(1, reach + 1):
-        same[k:, :] &= index[k:, :] == index[:-k, :]
-        same[:-k, :] &= index[:-k, :] == index[k:, :]
-        same[:, k:] &= index[:, k:] == index[:, :-k]
-        same[:, :-k] &= index[:, :-k] == index[:, k:]
-    return same
+def _indexed(index: np.ndarray, rgb: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(index image, palette) of a palette picture: its entries numbered
+    densely, each with its colour."""
+    used, first, inv = np.unique(index.ravel(), return_index=True, return_inverse=True)
+    palette = rgb.reshape(-1, 3)[first].astype(np.int32)
+    return inv.reshape(index.shape).astype(np.int32), palette
 
 
 def _luminance(palette: np.ndarray) -> np.ndarray:
@@ -151,15 +157,15 @@ def _components(index: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, int]:
 
 
 def read_picture(path: str) -> PictureMap:
-    rgb = load_rgb(path)
-    return picture_map(rgb, path)
+    rgb, index = load_picture(path)
+    return picture_map(rgb, path, index)
 
 
-def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
+def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndarray] = None) -> PictureMap:
     from scipy import ndimage
     h, w = rgb.shape[:2]
     problems: List[Problem] = []
-    index, palette = _colours(rgb)
+    index, palette = _colours(rgb) if palette_index is None else _indexed(palette_index, rgb)
     lines = _line_pixels(index, palette)
     # lines thickened by a pixel each side: a border drawn with a gap of up to
     # 2 pixels still closes (the pixels taken go back to their region below)
@@ -258,8 +264,12 @@ def picture_map(rgb: np.ndarray, file: str = "") -> PictureMap:
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
     # filled black or near-black grey (a Switzerland): a dark green or red territory is not
     black = (_value(palette) < 35) & (palette.max(axis=1) - palette.min(axis=1) < 12)
-    impassable = set(hatch_ids) | {int(lab) for lab in present
-                                   if black[region_colour[int(lab)]] and int(lab) not in water}
+    dark_land = {int(lab) for lab in present if black[region_colour[int(lab)]] and int(lab) not in water}
+    # ...but black filling a good part of the map's territories, each within its lines, is a
+    # territory colour (WWIV_V6 draws Eurasia and Africa black, a layer the site colours at play)
+    if len(dark_land) > max(10, 0.1 * (len(present) - len(water))):
+        dark_land = set()
+    impassable = set(hatch_ids) | dark_land
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
