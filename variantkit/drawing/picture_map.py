@@ -31,11 +31,13 @@ from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boxes import counters
+from .picture_straits import straits
 from .picture_rivers import channels, river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
 LINE_WIDTH = 4                 # pixels of border line a region grows across to meet its neighbour
+STRAIT = 8                     # pixels: lands this close across water face each other across a strait
 EXTENSIONS = (".png", ".gif", ".jpg", ".jpeg")
 
 
@@ -334,6 +336,15 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
             reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
         x, y = sorted((ids[a], ids[b]))
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
+    # lands facing each other across a strait: linked, in doubt
+    land = {int(v) for v in present if int(v) not in water and int(v) not in impassable}
+    across = straits(grown, np.isin(grown, sorted(water)), land, STRAIT)
+    for (a, b), n in sorted(across.items()):
+        if (a, b) in contacts or ids.get(a) not in regions or ids.get(b) not in regions:
+            continue
+        x, y = sorted((ids[a], ids[b]))
+        edges.append(EdgeProposal(Edge(x, y, Crossing.of(True, a in coastal and b in coastal)),
+                                  f"across a strait at most {STRAIT} pixels wide: linked?", float(n), 0.5))
     if boxes:
         named = sorted((ids[lab] for lab in boxes if ids.get(lab) in regions), key=lambda rid: int(rid[1:]))
         listed = ", ".join(named[:8]) + ("..." if len(named) > 8 else "")
