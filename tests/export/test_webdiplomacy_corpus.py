@@ -38,7 +38,7 @@ TABLE = {  # variant: (locations incl. coasts, outlines good of provinces)
     "Maharajah": (84, "84/84"), "MateAgainstMate": (116, "114/114"), "Modern2": (143, "141/141"),
     "Pure": (7, "7/7"), "RatWars": (191, "191/191"), "SouthAmerica8": (96, "92/92"),
     "USofA": (93, "87/87"), "Viking": (184, "184/184"), "WWIV": (525, "513/513"),
-    # a map of two layers: map_2.png's territories are black on map.png, their borders another palette entry of that black
+    # two layers: map_2.png's territories are black on map.png, their borders another palette entry of it
     "WWIV_V6": (584, "568/568"),
     "War2020": (43, "37/37"), "World": (214, "192/192"), "Zeus5": (113, "101/101"),
 }
