@@ -262,7 +262,13 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         grown[grown == ring] = island
         labels[labels == ring] = island
         water.discard(ring)
-    present = np.array([lab for lab in present if int(lab) not in islands])
+    # a coast drawn apart (webDiplomacy cuts Bulgaria's and Spain's coasts off
+    # by a line, in their province's colour) is part of its province
+    pieces = _coast_pieces(contacts, region_colour, region_area, water, [int(v) for v in present])
+    for piece, province in pieces.items():
+        grown[grown == piece] = province
+        labels[labels == piece] = province
+    present = np.array([lab for lab in present if int(lab) not in islands and int(lab) not in pieces])
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
     # filled black or near-black grey (a Switzerland): a dark green or red territory is not
     black = (_value(palette) < 35) & (palette.max(axis=1) - palette.min(axis=1) < 12)
@@ -394,6 +400,27 @@ def _neighbours(contacts: Dict[Tuple[int, int], int], min_len: int = 3) -> Dict[
         if n >= min_len:
             out.setdefault(a, set()).add(b)
             out.setdefault(b, set()).add(a)
+    return out
+
+
+def _coast_pieces(contacts, region_colour: Dict[int, int], area: np.ndarray, water: set,
+                  present: List[int]) -> Dict[int, int]:
+    """Small land regions (under a quarter of the median land) on the sea
+    whose one land neighbour of their own colour is at least four times
+    their size: a coast drawn apart from its province.  {piece: province}."""
+    land = [lab for lab in present if lab not in water]
+    if len(land) < 3:
+        return {}
+    median = sorted(int(area[lab]) for lab in land)[len(land) // 2]
+    neighbours = _neighbours(contacts)
+    out: Dict[int, int] = {}
+    for lab in land:
+        ns = neighbours.get(lab, set())
+        if area[lab] >= 0.25 * median or not ns & water:
+            continue
+        same = [n for n in ns if n not in water and region_colour.get(n) == region_colour.get(lab)]
+        if len(same) == 1 and area[same[0]] >= 4 * area[lab] and same[0] not in out:
+            out[lab] = same[0]
     return out
 
 
