@@ -361,7 +361,8 @@ def _clean() -> None:
 
 
 def outlines(v: Variant, picture: bytes):
-    """Each province's outline on the large map, traced from the picture: (size, {pid: polygon})."""
+    """Each province's outline on the large map, traced from the picture: (size, {pid: polygon},
+    the provinces of each patch several points share)."""
     import numpy as np
     import shapely
     from PIL import Image
@@ -394,7 +395,7 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
         return None, [Problem("VK768", f"what the folder says and the variant cannot hold: the picture cannot "
                                        f"be read ({type(exc).__name__})", "", "map.png", severity="warning")]
     problems = []
-    # land drawn as one patch (WWIV_V6's Eurasia, black): the borders the picture does not draw are guessed
+    # land drawn as one patch (Alacavre's black lagoon holds two points): borders the picture does not draw
     # (seas in one colour are shared out too, as the site's fill would: not worth a warning)
     water = {p.id for p in v.provinces if p.terrain is Terrain.WATER}
     for group in shared:
