@@ -471,7 +471,7 @@ _ALL = (
         ("VK842", W, "{count} region(s) lie apart from the map, nothing in the picture linking them ({ids}): "
          "set as impassable", "a legend or a title box stays so; a territory: link it and set its terrain "
          "in the editor"),
-        ("VK843", W, "{count} region(s) are the boxes of a counter or a legend (rectangles in a row, on one "
+        ("VK845", W, "{count} region(s) are the boxes of a counter or a legend (rectangles in a row, on one "
          "background: {ids}): set apart as impassable",
          "a counter's box stays so; a territory: link it and set its terrain in the editor"),
         ("VK844", W, "{count} territories share one patch of the picture, no line between them ({ids}): "

@@ -22,4 +22,4 @@ def test_counters_are_apart(name):
     apart = {c for c in r.mine if r.terrain(c) == "impassable"}
     assert apart == unlinked
     assert all(r.pm.inference.regions[r.mine[c]].doubtful for c in apart)
-    assert any(p.code == "VK843" for p in r.pm.inference.problems)
+    assert any(p.code == "VK845" for p in r.pm.inference.problems)

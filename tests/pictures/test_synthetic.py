@@ -1,6 +1,6 @@
 """A picture drawn here, every answer known: the sea's colour found, land
 on it a coast, the line between two lands a border for armies and fleets,
-a box of a legend set apart (VK843), a shape the picture links to nothing set
+a box of a legend set apart (VK845), a shape the picture links to nothing set
 apart (VK842), and the import loads."""
 import numpy as np
 from PIL import Image
@@ -42,14 +42,14 @@ def test_a_drawn_picture(tmp_path, capsys):
     assert edges[tuple(sorted((red.id, green.id)))] == "both"
     assert edges[tuple(sorted((red.id, sea.id)))] == "fleet"
     assert int(at[(90, 80)]) == int(pm.labels[61, 60])       # the specks belong to their land
-    assert any(p.code == "VK843" for p in pm.inference.problems)
+    assert any(p.code == "VK845" for p in pm.inference.problems)
     shape = pm.inference.regions[rid[int(pm.labels[185, 30])]]
     assert shape.terrain is Terrain.IMPASSABLE and shape.doubtful and "apart from the map" in shape.reason
     assert any(p.code == "VK842" for p in pm.inference.problems)
     out = tmp_path / "out"
     assert main(["import", "picture", str(path), "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "VK842" in err and "VK843" in err
+    assert "VK842" in err and "VK845" in err
     v = load(str(out / "variant.yaml")).variant
     assert v is not None and v.art == "map.svg" and (out / "map.png").is_file()
     assert main(["validate", str(out)]) == 0

@@ -354,7 +354,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     if boxes:
         named = sorted((ids[lab] for lab in boxes if ids.get(lab) in regions), key=lambda rid: int(rid[1:]))
         listed = ", ".join(named[:8]) + ("..." if len(named) > 8 else "")
-        problems.append(Problem.of("VK843", count=len(named), ids=listed).at(file))
+        problems.append(Problem.of("VK845", count=len(named), ids=listed).at(file))
     edges = _set_apart(regions, edges, problems, file)
     inference = Inference(regions, {}, edges, problems, convention="picture")
     # a region far larger than the rest may be two territories whose line did not close
