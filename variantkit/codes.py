@@ -95,6 +95,8 @@ _ALL = (
         ("VK016", E, "{where}: {value} holds {character} at character {index} (a control character, "
          "line break or bidirectional control)",
          "a name, alias or path is one line of plain text: remove the character"),
+        ("VK017", E, "the map states over {limit} {what}",
+         "a real map names a few thousand neighbours at most, a few dozen a place: is this the right file?"),
         ("VK020", E, "'extends' makes a cycle through {path}", "a subvariant extends a full variant, not itself"),
         ("VK021", E, "the base variant {path} does not exist",
          "give the path of the base variant relative to this file"),

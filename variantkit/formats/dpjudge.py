@@ -28,6 +28,7 @@ from ..files import atomic_write
 from ..names import normalize
 from ..problems import Problem, UnusableInput
 from .base import ExportReport, Format
+from .link_limits import LinkBudget
 from .dpjudge_calendar import MODEL_SEASON, Calendar
 from .dpjudge_powers import Origin, PowerDirectives, PowerRecord, display_name, power_id
 from .dpjudge_rules import WRITTEN, option_for
@@ -107,6 +108,7 @@ class _Reader(PowerDirectives):
         self.map_name: Optional[str] = None
         self.block: Optional[Tuple[str, Origin]] = None     # DIRECTIVES block: (variant, origin)
         self.dynamic: Optional[Tuple[str, Origin]] = None   # IN/FROM block: (phase, origin)
+        self.budget = LinkBudget()  # the work of a line grows with the links read before it
 
     # -- reporting ----------------------------------------------------------
     def warn(self, origin: Origin, code: str, message: str, hint: str) -> None:
@@ -335,6 +337,7 @@ class _Reader(PowerDirectives):
             self.error(origin, "VK615", f"rename of {old}: no such location",
                        "rename a location named above (in this file or one it USEs)")
             return False
+        self.budget.rename(origin.file, origin.line)
         self.names.pop(old.lower(), None)
         if old == new:
             return True
@@ -388,6 +391,7 @@ class _Reader(PowerDirectives):
                 return
             loc.multi_main = multi
         elif loc is None:
+            self.budget.place(origin.file, origin.line)
             loc = self.locs[code] = _Loc(code, kind, multi, [], origin)
         else:
             # a location written again: its terrain changes; its links only if ABUTS is written
@@ -396,6 +400,7 @@ class _Reader(PowerDirectives):
                 loc.abuts = []
         for t in rest:
             if t.startswith("-"):
+                self.budget.neighbours(1, len(loc.abuts), origin.file, origin.line)
                 gone = t[1:].upper()
                 loc.abuts = [b for b in loc.abuts if not b.loc.startswith(gone)]
                 continue
@@ -407,6 +412,7 @@ class _Reader(PowerDirectives):
                           "a space is not its own neighbour")
                 continue
             loc.abuts = [b for b in loc.abuts if b.loc != a.loc] + [a]
+            self.budget.neighbours(1, len(loc.abuts), origin.file, origin.line)
 
     def token(self, text: str, origin: Origin) -> Optional[_Abut]:
         m = _TOKEN.match(text)
@@ -424,6 +430,7 @@ class _Reader(PowerDirectives):
 
     def drop(self, code: str, origin: Origin, decoast: bool = False) -> None:
         """DPjudge's DROP: every location whose code begins with ``code``."""
+        self.budget.rename(origin.file, origin.line)
         gone = {c for c in self.locs if c.startswith(code)}
         if not gone:
             self.warn(origin, "VK612", f"DROP {code}: no such location", "check the code")

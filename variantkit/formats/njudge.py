@@ -17,6 +17,7 @@ from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Vari
 from ..problems import Problem, UnusableInput
 from ..vocabulary import COMPASS_COASTS, coast_name
 from .base import Format
+from .link_limits import LinkBudget
 
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -36,6 +37,7 @@ def read(path: str):
     adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
     lines_of: Dict[str, int] = {}
     section = 0
+    budget = LinkBudget()
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line or line.startswith("#"):
@@ -50,6 +52,7 @@ def read(path: str):
                 problems.append(Problem("VK761", f"cannot read the territory line {line!r}",
                                         "write 'Name, typecode abbr alias...'", path, number))
                 continue
+            budget.place(path, number)
             territories.append((name.strip(), words[0], words[1].lower(), [w.lower() for w in words[2:]], number))
         elif section == 1:
             m = re.match(r"^(\w+)-(\w+):\s*(.*)$", line)
@@ -58,6 +61,7 @@ def read(path: str):
                                         "write 'abbr-mv: a b c' (mv, xc, nc, sc, ec, wc)", path, number))
                 continue
             refs = [r.lower().replace("/", "-") for r in m.group(3).split()]
+            budget.neighbours(len(refs), len(refs), path, number)
             adjacency[m.group(1).lower()][m.group(2).lower()] = refs
             lines_of[m.group(1).lower()] = number
     if not territories:

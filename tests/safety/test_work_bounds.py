@@ -1,0 +1,97 @@
+"""Work bounded by the input (issue 21): a judge's map under the byte limits
+may still name a dense graph (1,000 places each linked to every other took
+minutes and gigabytes to import); the readers count what a map states and
+refuse past the limits of variantkit.formats.link_limits, located at the
+line, before the work grows (docs/security.md, "Limits")."""
+from __future__ import annotations
+
+import pytest
+
+from tests.safety.test_corpus import run_in_process
+from variantkit.formats import dpjudge, njudge
+from variantkit.formats.link_limits import MAX_LINKS, MAX_NEIGHBOURS, MAX_PLACES, MAX_RENAMES
+from variantkit.problems import UnusableInput
+
+
+def codes(n):
+    return [f"p{i:05d}" for i in range(n)]
+
+
+def njudge_map(places, links):
+    """``links``: (place, neighbours) for each adjacency line."""
+    lines = [f"Place {i}, l {c}" for i, c in enumerate(places)] + ["-1"]
+    lines += [f"{c}-mv: {' '.join(ns)}" for c, ns in links] + ["-1"]
+    return "\n".join(lines) + "\n"
+
+
+def refusal(read, path):
+    with pytest.raises(UnusableInput) as exc:
+        read(str(path))
+    (p,) = exc.value.problems
+    assert p.code == "VK017" and p.file == str(path)
+    return p
+
+
+def test_njudge_one_place_with_too_many_neighbours(tmp_path):
+    places = codes(MAX_NEIGHBOURS + 2)
+    path = tmp_path / "dense.map"
+    path.write_text(njudge_map(places, [(places[0], places[1:])]))
+    p = refusal(njudge.read, path)
+    assert p.line == len(places) + 2 and f"over {MAX_NEIGHBOURS} neighbours of one location" in p.message
+
+
+def test_njudge_too_many_links_over_the_map(tmp_path):
+    places = codes(2 * MAX_LINKS // 100 + 2)
+    links = [(c, [places[(i + j) % len(places)] for j in range(1, 101)]) for i, c in enumerate(places)]
+    path = tmp_path / "dense.map"
+    path.write_text(njudge_map(places, links))
+    p = refusal(njudge.read, path)
+    # the line that passes the limit, not the end of the file
+    assert p.line == len(places) + 1 + MAX_LINKS // 100 + 1
+    assert f"over {MAX_LINKS:,} neighbours" in p.message
+
+
+def test_njudge_too_many_places(tmp_path):
+    path = tmp_path / "many.map"
+    path.write_text(njudge_map(codes(MAX_PLACES + 1), []))
+    assert refusal(njudge.read, path).line == MAX_PLACES + 1
+
+
+def test_dpjudge_one_location_with_too_many_neighbours(tmp_path):
+    places = codes(MAX_NEIGHBOURS + 2)
+    path = tmp_path / "dense.map"
+    path.write_text("\n".join(f"LAND {c}" for c in places[1:]) + f"\nLAND {places[0]} ABUTS "
+                    + " ".join(places[1:]) + "\n")
+    p = refusal(dpjudge.read, path)
+    assert p.line == len(places) and "neighbours of one location" in p.message
+
+
+def test_dpjudge_links_removed_and_added_again_count(tmp_path):
+    # '-X' then 'X' again on one line: the list never grows, the work does
+    path = tmp_path / "churn.map"
+    # a line is at most 10,000 characters: the churn spread over lines
+    words = ["-AAA", "AAA"] * (MAX_LINKS // 2 + 1)
+    lines = ["LAND AAA"] + [f"AMEND BBB ABUTS {' '.join(words[i:i + 1000])}" for i in range(0, len(words), 1000)]
+    path.write_text("LAND BBB\n" + "\n".join(lines) + "\n")
+    p = refusal(dpjudge.read, path)
+    assert f"over {MAX_LINKS:,} neighbours" in p.message
+
+
+def test_dpjudge_too_many_renames(tmp_path):
+    path = tmp_path / "renames.map"
+    lines = ["Place = aaa", "LAND AAA"]
+    for i in range(MAX_RENAMES + 1):
+        lines.append(f"{'AAA' if i == 0 else f'R{i - 1:04d}'} -> Place {i} = r{i:04d}")
+    path.write_text("\n".join(lines) + "\n")
+    p = refusal(dpjudge.read, path)
+    assert p.line == 2 + MAX_RENAMES + 1 and "renames and DROPs" in p.message
+
+
+def test_the_import_command_refuses_and_writes_nothing(tmp_path):
+    places = codes(MAX_NEIGHBOURS + 2)
+    path = tmp_path / "dense.map"
+    path.write_text(njudge_map(places, [(places[0], places[1:])]))
+    out = tmp_path / "out"
+    code, _, err = run_in_process(["import", "njudge", str(path), "-o", str(out)], None)
+    assert code != 0 and f"{path}:{len(places) + 2}: error VK017" in err and "Traceback" not in err
+    assert not out.exists()
