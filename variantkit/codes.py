@@ -441,6 +441,10 @@ _ALL = (
         ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),
         ("VK803", W, "<use> refers to a missing #{id}", "check the href"),
         ("VK804", E, "the drawing has over {limit} shapes", "is this a map?"),
+        ("VK810", W, "{shape} is drawn over {other} (the same shape, or nearly): given its borders and a link "
+         "to it, not measured", "check its links; if it is a copy left behind, delete it in the drawing program"),
+        ("VK811", E, "the drawing has {count}: over the {limit} the importer pairs into borders",
+         "is this a map? Split it, or import the provinces in parts"),
         ("VK805", W, "{tag} {id} has fewer than two points: skipped", ""),
         ("VK806", W, "cannot read the {tag} {id}, or it draws nothing: {reason}",
          "fix its path data in the drawing program"),

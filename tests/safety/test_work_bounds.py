@@ -95,3 +95,72 @@ def test_the_import_command_refuses_and_writes_nothing(tmp_path):
     code, _, err = run_in_process(["import", "njudge", str(path), "-o", str(out)], None)
     assert code != 0 and f"{path}:{len(places) + 2}: error VK017" in err and "Traceback" not in err
     assert not out.exists()
+
+
+# -- import svg: shapes drawn over one another --------------------------------
+
+from variantkit.drawing import art  # noqa: E402
+from variantkit.drawing.geometry import overlaps  # noqa: E402
+
+
+def drawing(tmp_path, rects, name="map.svg"):
+    """``rects``: (id, x, y, w, h, fill)."""
+    body = "".join(f'<rect id="{i}" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}"/>'
+                   for i, x, y, w, h, f in rects)
+    path = tmp_path / name
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">{body}</svg>')
+    return path
+
+
+LAND, SEA = "#eedd99", "#99ccff"
+
+
+def test_copies_of_a_shape_are_named_and_given_its_borders_not_measured(tmp_path):
+    # three provinces side by side, then 300 copies of the middle one pasted
+    # over it (measured, every copy bordered every other: over 120 s for 2,000)
+    rects = [("west", 0, 0, 100, 100, LAND), ("mid", 100, 0, 100, 100, LAND), ("east", 200, 0, 100, 100, LAND)]
+    rects += [(f"copy{i}", 100, 0, 100, 100 - (i % 2) * 0.5, LAND) for i in range(300)]
+    _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
+    flagged = [p for p in inference.problems if p.code == "VK810"]
+    # each copy named once, with the shape it lies on
+    assert sorted(p.message.split()[0] for p in flagged) == sorted(f"copy{i}" for i in range(300))
+    assert all(" drawn over mid " in p.message for p in flagged) and flagged[0].severity == "warning"
+    pairs = {tuple(sorted((e.edge.a, e.edge.b))) for e in inference.edges}
+    copies = {f"copy{i}" for i in range(300)}
+    # a copy borders what mid borders, and mid; a pile this large is not linked within itself
+    assert pairs == ({("mid", "west"), ("east", "mid")} | {tuple(sorted((c, n))) for c in copies
+                                                          for n in ("west", "east", "mid")})
+
+
+def test_a_space_split_in_three_drawn_as_one_outline_links_all_three(tmp_path):
+    # DiplomacyGM draws one sea split into spaces as copies of its outline
+    rects = [("land", 0, 0, 100, 100, LAND), ("os1", 100, 0, 100, 100, SEA), ("os2", 100, 0, 100, 100, SEA),
+             ("os3", 100, 0, 100, 100, SEA)]
+    _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
+    pairs = {tuple(sorted((e.edge.a, e.edge.b))) for e in inference.edges}
+    assert {("land", "os1"), ("land", "os2"), ("land", "os3"), ("os1", "os2"), ("os1", "os3"),
+            ("os2", "os3")} <= pairs
+
+
+def test_a_sea_drawn_under_its_islands_is_not_a_copy(tmp_path):
+    rects = [("sea", 0, 0, 300, 300, SEA), ("isle", 100, 100, 50, 50, LAND), ("rock", 200, 200, 40, 40, LAND)]
+    _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
+    assert not [p for p in inference.problems if p.code in ("VK810", "VK811")]
+    assert {"sea", "isle", "rock"} <= set(inference.regions)
+
+
+def test_a_pile_of_shapes_nearly_alike_is_refused(tmp_path):
+    rects = [(f"r{i}", 10 + i * 0.37, 10, 50, 50, LAND) for i in range(400)]
+    path = drawing(tmp_path, rects)
+    out = tmp_path / "out"
+    code, _, err = run_in_process(["import", "svg", str(path), "-o", str(out)], None)
+    assert code != 0 and f"{path}: error VK811" in err and "piled" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_too_many_regions_to_pair(tmp_path, monkeypatch):
+    monkeypatch.setattr(overlaps, "MAX_REGIONS", 20)
+    rects = [(f"r{i}", (i % 7) * 20, (i // 7) * 20, 20, 20, LAND) for i in range(21)]
+    _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
+    (p,) = [p for p in inference.problems if p.code == "VK811"]
+    assert "21 regions" in p.message and "20 regions" in p.message and not inference.regions

@@ -23,6 +23,7 @@ from ...model import Coast, Crossing, Edge, Province, Terrain, split_location
 from ...problems import Problem
 from .borders import Contact, drawn_links, find_borders
 from .coastline import Coastline
+from .overlaps import copied_contacts, set_aside_overlaps
 from .shapes import DrawnShape, label_point, polygon_of
 from .terrain import classify
 
@@ -188,6 +189,10 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     that may draw links between regions that do not touch."""
     problems: List[Problem] = []
     regions, coast_shapes = _regions(shapes, problems, file)
+    everything = regions
+    regions, copies = set_aside_overlaps(regions, problems, file)
+    coast_shapes = {c: g for c, g in coast_shapes.items()
+                    if split_location(c)[0] in regions or split_location(c)[0] in copies}
     ids = list(regions)
     floor = FLOOR if gap is None else gap
     found = find_borders([regions[i].geom for i in ids], floor, gap, min_border)
@@ -195,11 +200,16 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     for (i, j), _count in drawn_links(lines, [regions[k].geom for k in ids], floor).items():
         contacts.setdefault((ids[i], ids[j]), Contact(0.0, regions[ids[i]].geom.distance(regions[ids[j]].geom),
                                                        0.7, drawn=True))
+    gaps = {ids[i]: g for i, g in enumerate(found.gaps)}
+    if copies:  # a copy is given its original's borders, not measured (overlaps.py)
+        contacts = copied_contacts(contacts, copies, Contact(0.0, 0.0, 0.5))
+        gaps.update({c: gaps[o] for c, o in copies.items()})
+        regions = {i: r for i, r in everything.items() if i in regions or i in copies}
+        ids = list(regions)
     neighbours: Dict[str, Set[str]] = {i: set() for i in ids}
     for a, b in contacts:
         neighbours[a].add(b)
         neighbours[b].add(a)
-    gaps = {ids[i]: g for i, g in enumerate(found.gaps)}
     for r in regions.values():
         r.label_pos = label_point(r.geom)
     classify(regions, neighbours, gaps, {split_location(c)[0] for c in coast_shapes})
