@@ -211,6 +211,9 @@ _ALL = (
          "a centre has one owner"),
         ("VK407", E, "the orders of {count} moving units depend on each other in a circle too long to adjudicate",
          "a circle of moves may hold up to about 200 units: break it with a hold"),
+        ("VK408", E, "{where}: {what}: the game file does not follow from its own history",
+         "a saved game's positions are what its phases leave: use the file 'play --save' wrote, or give "
+         "a position by hand to 'adjudicate'"),
         ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",

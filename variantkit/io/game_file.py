@@ -343,4 +343,7 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
                 continue
             outcomes.append(outcome_from_record(game, r))
         game.history.append(PhaseRecord(phase, before, outcomes))
+    if not problems:  # a file that reads cleanly is then played again (game_history)
+        from .game_history import check_history
+        problems.extend(check_history(variant, game, path))
     return game, problems
