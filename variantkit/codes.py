@@ -405,8 +405,9 @@ _ALL = (
          "place or an order word", ""),
         ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
          "map reader refuses its IN directive)", ""),
-        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
-         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
+        ("VK784", E, "{where} holds '=', '->', a leading '#', is an order word, or starts a line with a "
+         "directive's word (USE, MAP, BEGIN...): {value}",
+         "DPjudge reads those as a name line, a rename, a comment, an order or a directive: reword it"),
         ("VK757", W, "{what} {name} is written {written}: the site puts names into SQL unquoted", ""),
         ("VK758", E, "{a} and {b} are both named {name}",
          "the site finds territories by name (case aside): give them different names"),

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Dict, List, Set
 
 from ..model import Variant
+from ..problems import Problem
 from .base import ExportReport
 
 # The order words of DPjudge's Map.py and of the `diplomacy` package (1.1.2):
@@ -31,6 +32,13 @@ KEYWORDS = frozenset("""
     PROXY PROXIES PROXYING IS WILL IN AT ON TO OF FROM WITH TSR VIA THROUGH OVER BY
     AND OR BOUNCE CUT VOID DISLODGED DESTROYED DESTROY DESTROYS DESTROYING
 """.split())
+# words that make a line a directive when they start it, read before a name
+# line's '=' (DPjudge's Map.py and the package's map.py, in their order of
+# tests); DIRECTIVE(S) when it ends the line
+LINE_WORDS = frozenset("""
+    END FROM IN TEXTONLY VICTORY USE USES MAP FLAGS FLOW NOTIFY BEGIN RULE RULES ROTATE NEWHOMES
+""".split())
+LAST_WORDS = frozenset({"DIRECTIVE", "DIRECTIVES"})
 # the letters DPjudge refuses for a power
 BAD_LETTERS = "M?"
 
@@ -56,7 +64,7 @@ def escaped(word: str) -> str:
 
 def _code_ok(code: str) -> bool:
     up = code.upper()
-    return bool(re.fullmatch(r"[A-Z0-9]+", up)) and up not in KEYWORDS
+    return bool(re.fullmatch(r"[A-Z0-9]+", up)) and up not in KEYWORDS | LINE_WORDS | LAST_WORDS
 
 
 def _fresh_code(pid: str, name: str, taken: Set[str]) -> str:
@@ -68,7 +76,8 @@ def _fresh_code(pid: str, name: str, taken: Set[str]) -> str:
 
 def _power_word_ok(word: str) -> bool:
     normed = norm(word).replace(" ", "")
-    return bool(normed) and len(normed) not in (1, 3) and bool(re.fullmatch(r"[A-Z0-9]+", normed))
+    return (bool(normed) and len(normed) not in (1, 3) and bool(re.fullmatch(r"[A-Z0-9]+", normed))
+            and normed not in LINE_WORDS | LAST_WORDS)
 
 
 def fit(v: Variant, report: ExportReport) -> Variant:
@@ -88,6 +97,9 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         elif where.endswith("name") and value.upper().strip() in KEYWORDS:
             report.refuse("VK784", f"{where} is the order word {value!r}, which DPjudge refuses as a name",
                           "rename it")
+        elif _starts_a_directive(where, value):
+            # "Use = abc" is read as USE (a file to read), "Map" as MAP: the names and the link lines lost
+            report.problems.append(Problem.of("VK784", where=where, value=repr(value)).at(report.path))
     if not report.ok:
         return v
     taken = {p.id for p in v.provinces}
@@ -134,6 +146,20 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     edges = tuple(replace(e, powers=tuple(renamed.get(x, x) for x in e.powers)) if e.powers else e
                   for e in v.edges)
     return replace(v, powers=tuple(fitted), edges=edges)
+
+
+def _starts_a_directive(where: str, value: str) -> bool:
+    """A name begins its line ("Name = code aliases"); an alias may end it."""
+    words = value.upper().split()
+    if where.startswith(("the variant", "the power")):
+        return False
+    if where.endswith("'s name") and "/" not in where and not norm(value):
+        return True  # "-" or "The": nothing left once DPjudge drops its order words and signs
+    if not words:
+        return False
+    if where.endswith("'s name"):  # a coast's line begins with its province's name
+        return "/" not in where and words[0] in LINE_WORDS
+    return words[-1] in LAST_WORDS
 
 
 def _strings(v: Variant) -> List[tuple]:
