@@ -186,7 +186,8 @@ SLOW_CASES = [f for f in WRITERS if f not in SLOW_HOST]
 # read a root map line, one named USE made DPjudge read a file of that name
 ONCE_FAILED = [("0", "USE", "Al\u200bpha", "Alpha"), ("Standard", "MAP", "x\x85y", "Alpha\r\nBeta"),
                ("x", "Use Road", "Directives", "Begin"), ("x", "In Between", "a", "Map"),
-               ("?>", "-", "?>", "-")]  # DPjudge: MAP LOCATION IS RESERVED KEYWORD
+               ("?>", "-", "?>", "-"),  # DPjudge: MAP LOCATION IS RESERVED KEYWORD
+               ("<b>", "\u00a5\u00b8\u00ce\U00105d72\u00a3:e\u00a8", "<b>", "0")]  # DPjudge: a byte 0x85
 
 
 @pytest.mark.parametrize("fmt", WRITERS)

@@ -91,6 +91,10 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         if bad:
             report.refuse("VK792", f"{where} holds {describe(bad[0][1])}: {shown(value)}",
                           "a DPjudge map is one directive a line: write it on one line, without control characters")
+        elif _breaks_in_latin1(value):
+            # DPjudge reads its maps a byte a character: the byte 0x85 of a letter such as
+            # U+105D72 or "Å" is then a line break, 0xA0 a space (a name line split in two)
+            report.problems.append(Problem.of("VK792", where=where, value=repr(value)).at(report.path))
         elif "=" in value or "->" in value or value.lstrip().startswith("#"):
             report.refuse("VK784", f"{where} holds '=', '->' or starts with '#': {value!r}",
                           "DPjudge reads those as a name line, a rename or a comment: reword it")
@@ -146,6 +150,10 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     edges = tuple(replace(e, powers=tuple(renamed.get(x, x) for x in e.powers)) if e.powers else e
                   for e in v.edges)
     return replace(v, powers=tuple(fitted), edges=edges)
+
+
+def _breaks_in_latin1(value: str) -> bool:
+    return any(b in (0x85, 0xA0) for b in value.encode("utf-8", "surrogatepass"))
 
 
 def _starts_a_directive(where: str, value: str) -> bool:
