@@ -342,9 +342,18 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
 
 def extends_roots(path: str) -> List[str]:
     """Where the bases of the variant at ``path`` may be: its folder and the
-    folder above it (the layout ``family/variant.yaml`` + ``family/sub/variant.yaml``)."""
+    folder above it (the layout ``family/variant.yaml`` + ``family/sub/variant.yaml``),
+    unless the folder above is the user's home, holds it, or is the root: a
+    variant saved in ~/Downloads never reads the home folder."""
     folder = os.path.dirname(os.path.abspath(path))
-    return [folder, os.path.dirname(folder)]
+    above = os.path.dirname(folder)
+    return [folder] if _holds_home(above) else [folder, above]
+
+
+def _holds_home(folder: str) -> bool:
+    home = os.path.realpath(os.path.expanduser("~"))
+    real = os.path.realpath(folder)
+    return real == os.sep or home == real or home.startswith(real.rstrip(os.sep) + os.sep)
 
 
 def art_path(loaded: Loaded) -> Optional[str]:
