@@ -451,6 +451,8 @@ _ALL = (
         ("VK804", E, "the drawing has over {limit} shapes", "is this a map?"),
         ("VK810", W, "{shape} is drawn over {other} (the same shape, or nearly): given its borders and a link "
          "to it, not measured", "check its links; if it is a copy left behind, delete it in the drawing program"),
+        ("VK812", W, "the id {id} is on {count} shapes (lines {lines}): drawn as one province",
+         "SVG ids are unique: give each shape its own id, or put a province's parts in one <g id=...>"),
         ("VK811", E, "the drawing has {count}: over the {limit} the importer pairs into borders",
          "is this a map? Split it, or import the provinces in parts"),
         ("VK805", W, "{tag} {id} has fewer than two points: skipped", ""),

@@ -164,3 +164,25 @@ def test_too_many_regions_to_pair(tmp_path, monkeypatch):
     _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
     (p,) = [p for p in inference.problems if p.code == "VK811"]
     assert "21 regions" in p.message and "20 regions" in p.message and not inference.regions
+
+
+def test_shapes_sharing_an_id_are_warned(tmp_path):
+    # two rectangles with one id were merged into one province without a word
+    path = tmp_path / "dup.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">\n'
+                    f'<rect id="aaa" x="0" y="0" width="100" height="100" fill="{LAND}"/>\n'
+                    f'<rect id="aaa" x="100" y="0" width="100" height="100" fill="{LAND}"/>\n'
+                    f'<rect id="bbb" x="200" y="0" width="100" height="100" fill="{SEA}"/>\n</svg>')
+    _, inference = art.infer_svg(str(path))
+    (p,) = [p for p in inference.problems if p.code == "VK812"]
+    assert p.severity == "warning" and p.line == 3 and "'aaa' is on 2 shapes (lines 2, 3)" in p.message
+
+
+def test_a_province_drawn_in_parts_in_a_group_is_not_warned(tmp_path):
+    path = tmp_path / "group.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">'
+                    f'<g id="aaa"><rect x="0" y="0" width="100" height="100" fill="{LAND}"/>'
+                    f'<rect x="0" y="0" width="50" height="50" fill="{LAND}"/></g>'
+                    f'<rect id="bbb" x="100" y="0" width="100" height="100" fill="{SEA}"/></svg>')
+    _, inference = art.infer_svg(str(path))
+    assert not [p for p in inference.problems if p.code == "VK812"]

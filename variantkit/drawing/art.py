@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
+from .geometry.overlaps import shared_ids
 from .geometry.stated import apply_stated
 from ..model import Rules, Terrain, Variant, split_location
 from ..names import NameIndex
@@ -26,7 +27,7 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
         apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
                      reading.rivers)
-    inference.problems[:0] = doc.problems + reading.problems
+    inference.problems[:0] = doc.problems + reading.problems + shared_ids(doc.shapes, path)
     propose(inference, reading, path)
     return doc, inference
 

@@ -109,3 +109,21 @@ def copied_contacts(contacts: Dict[Tuple[str, str], C], copies: Dict[str, str],
                 for b in pile[k + 1:]:
                     out[(a, b)] = linked
     return out
+
+
+def shared_ids(shapes, file: str) -> List[Problem]:
+    """A VK812 warning for each id that several drawn shapes carry (SVG ids are
+    unique; the importer draws them as one province's parts, so the designer
+    is told rather than finding one province where two were meant).  Copies a
+    <use> makes share their symbol's id by design and are not counted."""
+    lines: Dict[str, List[int]] = {}
+    for s in shapes:
+        if s.id and not s.used:
+            lines.setdefault(s.id, []).append(s.line or 0)
+    out = []
+    for i, ls in lines.items():
+        if len(ls) > 1:
+            where = ", ".join(str(n) for n in ls[:5]) + (", ..." if len(ls) > 5 else "")
+            out.append(Problem.of("VK812", id=repr(i), count=len(ls), lines=where).at(file, ls[1] or None))
+    return out
+
