@@ -5,7 +5,7 @@ lines name about a million neighbours (1,000 places each linked to every
 other), which took minutes and gigabytes to import.  Real maps are far
 below these values (DPjudge's largest, Empire, names 1,530 words of
 neighbours over all its lines and renames or drops 23 places at most), and
-at these values the worst input imports in seconds (docs/security.md).
+at these values the worst input imports in about 20 s (docs/security.md).
 """
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ from shapely import STRtree
 
 from ...problems import Problem
 
+C = TypeVar("C")       # a contact (borders.Contact), carried as it is
 MAX_REGIONS = 20_000   # regions paired into borders (the project plans for 10,000 provinces)
 PAIRS_EACH = 50        # pairs of overlapping bounds a region may have, on average (a real map: under 10)
-C = TypeVar("C")        # a contact (borders.Contact), carried as it is
 SAME = 0.9             # shared area over the two shapes' union that makes them one drawn twice
 CHUNK = 256            # regions whose neighbours are listed at once: bounds the memory of a pile
 SMALL_PILE = 8         # copies of one shape all linked to one another up to this many; past it each to the first
@@ -126,4 +126,3 @@ def shared_ids(shapes, file: str) -> List[Problem]:
             where = ", ".join(str(n) for n in ls[:5]) + (", ..." if len(ls) > 5 else "")
             out.append(Problem.of("VK812", id=repr(i), count=len(ls), lines=where).at(file, ls[1] or None))
     return out
-
