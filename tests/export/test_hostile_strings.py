@@ -1,9 +1,8 @@
 """Property (issue 21): every exporter, given a variant whose strings are
 hostile (control characters, line breaks, ``?>``, quotes, each format's
 keywords, look-alikes), either refuses or writes files that read back to the
-same names and rules: through our own reader where the format has one, and
-the target's own reader where it is quick (the ``diplomacy`` package in
-process, PHP's parser on webDiplomacy's install.php, JSON for Diplicity).
+same graph, names and rules: through the target's own reader, and through
+ours where the format has one.
 
 240 examples by default (60 per exporter, derandomized, plus the examples
 that once failed, for every exporter); 1,000 per exporter in the slow run,
