@@ -95,11 +95,11 @@ _ALL = (
         ("VK016", E, "{where}: {value} holds {character} at character {index} (a control character, "
          "line break or bidirectional control)",
          "a name, alias or path is one line of plain text: remove the character"),
-        ("VK017", E, "the map states over {limit} {what}",
+        ("VK025", E, "the map states over {limit} {what}",
          "a real map names a few thousand neighbours at most, a few dozen a place: is this the right file?"),
-        ("VK018", E, "the tag {tag} on a mapping or list is not read",
+        ("VK026", E, "the tag {tag} on a mapping or list is not read",
          "remove the tag: a variant file holds plain mappings, lists and values"),
-        ("VK019", E, "a '<<' merge key is not read (YAML 1.1's merge, which the schema cannot check)",
+        ("VK027", E, "a '<<' merge key is not read (YAML 1.1's merge, which the schema cannot check)",
          "write the values out; a '*' alias may stand for a whole value"),
         ("VK020", E, "'extends' makes a cycle through {path}", "a subvariant extends a full variant, not itself"),
         ("VK021", E, "the base variant {path} does not exist",
@@ -215,7 +215,7 @@ _ALL = (
          "a centre has one owner"),
         ("VK407", E, "the orders of {count} moving units depend on each other in a circle too long to adjudicate",
          "a circle of moves may hold up to about 200 units: break it with a hold"),
-        ("VK408", E, "{where}: {what}: the game file does not follow from its own history",
+        ("VK416", E, "{where}: {what}: the game file does not follow from its own history",
          "a saved game's positions are what its phases leave: use the file 'play --save' wrote, or give "
          "a position by hand to 'adjudicate'"),
         ("VK410", E, "the game has no phase {phase} (`render --phase`)", "phases played: {phases}"),
@@ -449,11 +449,11 @@ _ALL = (
         ("VK802", W, "cannot read the transform {transform}: ignored", "fix the transform attribute"),
         ("VK803", W, "<use> refers to a missing #{id}", "check the href"),
         ("VK804", E, "the drawing has over {limit} shapes", "is this a map?"),
-        ("VK810", W, "{shape} is drawn over {other} (the same shape, or nearly): given its borders and a link "
+        ("VK815", W, "{shape} is drawn over {other} (the same shape, or nearly): given its borders and a link "
          "to it, not measured", "check its links; if it is a copy left behind, delete it in the drawing program"),
-        ("VK812", W, "the id {id} is on {count} shapes (lines {lines}): drawn as one province",
+        ("VK817", W, "the id {id} is on {count} shapes (lines {lines}): drawn as one province",
          "SVG ids are unique: give each shape its own id, or put a province's parts in one <g id=...>"),
-        ("VK811", E, "the drawing has {count}: over the {limit} the importer pairs into borders",
+        ("VK816", E, "the drawing has {count}: over the {limit} the importer pairs into borders",
          "is this a map? Split it, or import the provinces in parts"),
         ("VK805", W, "{tag} {id} has fewer than two points: skipped", ""),
         ("VK806", W, "cannot read the {tag} {id}, or it draws nothing: {reason}",

@@ -1,7 +1,7 @@
 """Integrity (issue 21): a saved game is checked against its own history and
 the variant. The history is played again from the start; a position moved
 by hand (another power's units, a centre), an order rewritten, a phase
-renamed or dropped, is VK408 naming the field, never accepted."""
+renamed or dropped, is VK416 naming the field, never accepted."""
 from __future__ import annotations
 
 import json
@@ -60,7 +60,7 @@ def test_another_powers_unit_moved_in_the_position(tmp_path, saved):
     units[power][army] = f"A {free}"
     path, problems = check(tmp_path, v, rec)
     (p,) = problems
-    assert p.code == "VK408" and p.file == str(path)
+    assert p.code == "VK416" and p.file == str(path)
     assert p.message.startswith(f"position: units of {power}: A {free} not there; {moved} missing")
 
 
@@ -71,7 +71,7 @@ def test_a_centre_given_to_another_power(tmp_path, saved):
     rich, poor = sorted(centers, key=lambda p: -len(centers[p]))[:2]
     centers[poor].append(centers[rich].pop())
     (p,) = check(tmp_path, v, rec)[1]
-    assert p.code == "VK408" and p.message.startswith("position: centers of ")
+    assert p.code == "VK416" and p.message.startswith("position: centers of ")
 
 
 def test_an_order_rewritten_in_the_history(tmp_path, saved):
@@ -85,7 +85,7 @@ def test_an_order_rewritten_in_the_history(tmp_path, saved):
     unit = " ".join(moved["order"].split(" - ")[0].split()[-2:])
     moved["order"] = f"{unit} H"
     (p,) = check(tmp_path, v, rec)[1]
-    assert p.code == "VK408" and p.message.startswith(f"history[{i + 1}].position: ")
+    assert p.code == "VK416" and p.message.startswith(f"history[{i + 1}].position: ")
 
 
 @pytest.mark.parametrize("edit", ["renamed", "dropped"])
@@ -99,14 +99,14 @@ def test_a_phase_renamed_or_dropped(tmp_path, saved, edit):
         del rec["history"][3]
         where = "history[3]."
     (p,) = check(tmp_path, v, rec)[1]
-    assert p.code == "VK408" and p.message.startswith(where)
+    assert p.code == "VK416" and p.message.startswith(where)
 
 
 def test_a_later_position_without_its_history(tmp_path, saved):
     v, rec = saved
     rec = dict(rec, history=[])
     (p,) = check(tmp_path, v, rec)[1]
-    assert p.code == "VK408" and "no phase played before it" in p.message
+    assert p.code == "VK416" and "no phase played before it" in p.message
 
 
 def test_the_commands_refuse_an_edited_game(tmp_path, saved):
@@ -116,5 +116,5 @@ def test_the_commands_refuse_an_edited_game(tmp_path, saved):
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(rec))
     code, out, err = run_in_process(["options", STANDARD, "--game", str(path)], None)
-    assert code != 0 and f"{path}: error VK408: history[0].position: units of france" in err
+    assert code != 0 and f"{path}: error VK416: history[0].position: units of france" in err
     assert "Traceback" not in err and out == ""

@@ -28,7 +28,7 @@ def refusal(read, path):
     with pytest.raises(UnusableInput) as exc:
         read(str(path))
     (p,) = exc.value.problems
-    assert p.code == "VK017" and p.file == str(path)
+    assert p.code == "VK025" and p.file == str(path)
     return p
 
 
@@ -93,7 +93,7 @@ def test_the_import_command_refuses_and_writes_nothing(tmp_path):
     path.write_text(njudge_map(places, [(places[0], places[1:])]))
     out = tmp_path / "out"
     code, _, err = run_in_process(["import", "njudge", str(path), "-o", str(out)], None)
-    assert code != 0 and f"{path}:{len(places) + 2}: error VK017" in err and "Traceback" not in err
+    assert code != 0 and f"{path}:{len(places) + 2}: error VK025" in err and "Traceback" not in err
     assert not out.exists()
 
 
@@ -121,7 +121,7 @@ def test_copies_of_a_shape_are_named_and_given_its_borders_not_measured(tmp_path
     rects = [("west", 0, 0, 100, 100, LAND), ("mid", 100, 0, 100, 100, LAND), ("east", 200, 0, 100, 100, LAND)]
     rects += [(f"copy{i}", 100, 0, 100, 100 - (i % 2) * 0.5, LAND) for i in range(300)]
     _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
-    flagged = [p for p in inference.problems if p.code == "VK810"]
+    flagged = [p for p in inference.problems if p.code == "VK815"]
     # each copy named once, with the shape it lies on
     assert sorted(p.message.split()[0] for p in flagged) == sorted(f"copy{i}" for i in range(300))
     assert all(" drawn over mid " in p.message for p in flagged) and flagged[0].severity == "warning"
@@ -145,7 +145,7 @@ def test_a_space_split_in_three_drawn_as_one_outline_links_all_three(tmp_path):
 def test_a_sea_drawn_under_its_islands_is_not_a_copy(tmp_path):
     rects = [("sea", 0, 0, 300, 300, SEA), ("isle", 100, 100, 50, 50, LAND), ("rock", 200, 200, 40, 40, LAND)]
     _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
-    assert not [p for p in inference.problems if p.code in ("VK810", "VK811")]
+    assert not [p for p in inference.problems if p.code in ("VK815", "VK816")]
     assert {"sea", "isle", "rock"} <= set(inference.regions)
 
 
@@ -154,7 +154,7 @@ def test_a_pile_of_shapes_nearly_alike_is_refused(tmp_path):
     path = drawing(tmp_path, rects)
     out = tmp_path / "out"
     code, _, err = run_in_process(["import", "svg", str(path), "-o", str(out)], None)
-    assert code != 0 and f"{path}: error VK811" in err and "piled" in err and "Traceback" not in err
+    assert code != 0 and f"{path}: error VK816" in err and "piled" in err and "Traceback" not in err
     assert not out.exists()
 
 
@@ -162,7 +162,7 @@ def test_too_many_regions_to_pair(tmp_path, monkeypatch):
     monkeypatch.setattr(overlaps, "MAX_REGIONS", 20)
     rects = [(f"r{i}", (i % 7) * 20, (i // 7) * 20, 20, 20, LAND) for i in range(21)]
     _, inference = art.infer_svg(str(drawing(tmp_path, rects)))
-    (p,) = [p for p in inference.problems if p.code == "VK811"]
+    (p,) = [p for p in inference.problems if p.code == "VK816"]
     assert "21 regions" in p.message and "20 regions" in p.message and not inference.regions
 
 
@@ -174,7 +174,7 @@ def test_shapes_sharing_an_id_are_warned(tmp_path):
                     f'<rect id="aaa" x="100" y="0" width="100" height="100" fill="{LAND}"/>\n'
                     f'<rect id="bbb" x="200" y="0" width="100" height="100" fill="{SEA}"/>\n</svg>')
     _, inference = art.infer_svg(str(path))
-    (p,) = [p for p in inference.problems if p.code == "VK812"]
+    (p,) = [p for p in inference.problems if p.code == "VK817"]
     assert p.severity == "warning" and p.line == 3 and "'aaa' is on 2 shapes (lines 2, 3)" in p.message
 
 
@@ -185,4 +185,4 @@ def test_a_province_drawn_in_parts_in_a_group_is_not_warned(tmp_path):
                     f'<rect x="0" y="0" width="50" height="50" fill="{LAND}"/></g>'
                     f'<rect id="bbb" x="100" y="0" width="100" height="100" fill="{SEA}"/></svg>')
     _, inference = art.infer_svg(str(path))
-    assert not [p for p in inference.problems if p.code == "VK812"]
+    assert not [p for p in inference.problems if p.code == "VK817"]

@@ -23,9 +23,9 @@ def test_merge_keys_and_tags_each_located(tmp_path):
     path = tmp_path / "v.yaml"
     path.write_text(TEXT)
     problems = load(str(path)).report.problems
-    found = sorted((p.code, p.line, p.column) for p in problems if p.code in ("VK018", "VK019"))
-    assert found == [("VK018", 6, 8), ("VK018", 7, 8), ("VK018", 9, 8), ("VK019", 5, 9)]
-    merge = next(p for p in problems if p.code == "VK019")
+    found = sorted((p.code, p.line, p.column) for p in problems if p.code in ("VK026", "VK027"))
+    assert found == [("VK026", 6, 8), ("VK026", 7, 8), ("VK026", 9, 8), ("VK027", 5, 9)]
+    merge = next(p for p in problems if p.code == "VK027")
     assert "'<<' merge key" in merge.message and merge.file == str(path)
     assert not [p for p in problems if "constructor" in p.message]
-    assert "'!custom'" in next(p.message for p in problems if p.line == 7 and p.code == "VK018")
+    assert "'!custom'" in next(p.message for p in problems if p.line == 7 and p.code == "VK026")

@@ -18,7 +18,7 @@ MAX_RENAMES = 200       # DPjudge renames and DROPs: each rewrites every link re
 
 
 class LinkBudget:
-    """Counts what a map states as it is read; over a limit is VK017 at the line."""
+    """Counts what a map states as it is read; over a limit is VK025 at the line."""
 
     def __init__(self) -> None:
         self.places = 0
@@ -45,4 +45,4 @@ class LinkBudget:
 
 
 def _refuse(what: str, limit: int, path: str, line: int) -> None:
-    raise UnusableInput([Problem.of("VK017", limit=f"{limit:,}", what=what).at(path, line)])
+    raise UnusableInput([Problem.of("VK025", limit=f"{limit:,}", what=what).at(path, line)])

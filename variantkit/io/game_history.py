@@ -6,7 +6,7 @@ a power a centre, rewrite an order), so on reading, the history is played
 again from the variant's start with the rules, and each position it holds
 must be the one the phases before it leave; the current position must be
 the one the last phase leaves.  The first difference of each kind is named
-(VK408) with the field and what differs.
+(VK416) with the field and what differs.
 """
 from __future__ import annotations
 
@@ -44,11 +44,11 @@ def check_history(variant: Variant, game: Game, path: str) -> List[Problem]:
     for i, rec in enumerate(game.history):
         where = f"history[{i}]"
         if rec.phase != replay.state.phase:
-            return [Problem.of("VK408", where=f"{where}.phase",
+            return [Problem.of("VK416", where=f"{where}.phase",
                                what=f"{rec.phase} where the game was at {replay.state.phase}").at(path)]
         differs = _differs(state_to_record(rec.before), state_to_record(replay.state))
         if differs:
-            return [Problem.of("VK408", where=f"{where}.position", what=differs).at(path)]
+            return [Problem.of("VK416", where=f"{where}.position", what=differs).at(path)]
         orders: Dict[str, List[str]] = {}
         for o in rec.outcomes:
             orders.setdefault(o.power, []).append(o.text)
@@ -57,12 +57,12 @@ def check_history(variant: Variant, game: Game, path: str) -> List[Problem]:
     if game.history:
         differs = _differs(state_to_record(game.state), state_to_record(replay.state))
         if differs:
-            return [Problem.of("VK408", where="position", what=differs).at(path)]
+            return [Problem.of("VK416", where="position", what=differs).at(path)]
     elif _differs(state_to_record(game.state), state_to_record(replay.state)) and \
             game.state.phase != replay.state.phase:
         # no history: a position of the start's phase may be set up by hand
         # (adjudicate's input); a later phase must have its phases before it
-        return [Problem.of("VK408", where="position",
+        return [Problem.of("VK416", where="position",
                            what=f"at {game.state.phase} with no phase played before it").at(path)]
     return []
 

@@ -59,13 +59,13 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
     source.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
         # a tag on a mapping or list (!!python/object, !custom) would be dropped without a word
-        problems.append(Problem.of("VK018", tag=_short(node.tag)).at(
+        problems.append(Problem.of("VK026", tag=_short(node.tag)).at(
             source.file, node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.MappingNode):
         out: Dict[Any, Any] = {}
         for knode, vnode in node.value:
             if knode.tag == _MERGE:
-                problems.append(Problem.of("VK019").at(source.file, knode.start_mark.line + 1,
+                problems.append(Problem.of("VK027").at(source.file, knode.start_mark.line + 1,
                                                        knode.start_mark.column + 1))
                 continue
             if isinstance(knode, (yaml.MappingNode, yaml.SequenceNode)):

@@ -30,12 +30,12 @@ SMALL_PILE = 8         # copies of one shape all linked to one another up to thi
 def set_aside_overlaps(regions: Dict, problems: List[Problem], file: str) -> Tuple[Dict, Dict[str, str]]:
     """``regions`` (id -> Region, in drawing order) split into those to pair
     and the copies: id -> the earlier region it is drawn over, each named in a
-    VK810 warning.  Over MAX_REGIONS regions, or shapes piled so that their
-    bounds meet in more than PAIRS_EACH pairs a region, is VK811 and no region
+    VK815 warning.  Over MAX_REGIONS regions, or shapes piled so that their
+    bounds meet in more than PAIRS_EACH pairs a region, is VK816 and no region
     is left to pair."""
     ids = list(regions)
     if len(ids) > MAX_REGIONS:
-        problems.append(Problem.of("VK811", count=f"{len(ids):,} regions",
+        problems.append(Problem.of("VK816", count=f"{len(ids):,} regions",
                                    limit=f"{MAX_REGIONS:,} regions").at(file))
         return {}, {}
     if len(ids) < 2:
@@ -61,7 +61,7 @@ def set_aside_overlaps(regions: Dict, problems: List[Problem], file: str) -> Tup
         found.append((later[keep], earlier[keep]))
         budget -= int(keep.sum())
         if budget < 0:
-            problems.append(Problem.of("VK811", count="shapes piled on one another",
+            problems.append(Problem.of("VK816", count="shapes piled on one another",
                                        limit=f"{PAIRS_EACH} overlapping neighbours a region").at(file))
             return {}, {}
     later = np.concatenate([f[0] for f in found])
@@ -83,7 +83,7 @@ def set_aside_overlaps(regions: Dict, problems: List[Problem], file: str) -> Tup
         while j in gone:  # a copy of a copy: the shape that stays
             j = gone[j]
         copies[ids[i]] = ids[j]
-        problems.append(Problem.of("VK810", shape=ids[i], other=ids[j]).at(file))
+        problems.append(Problem.of("VK815", shape=ids[i], other=ids[j]).at(file))
     return {pid: r for k, (pid, r) in enumerate(regions.items()) if k not in gone}, copies
 
 
@@ -112,7 +112,7 @@ def copied_contacts(contacts: Dict[Tuple[str, str], C], copies: Dict[str, str],
 
 
 def shared_ids(shapes, file: str) -> List[Problem]:
-    """A VK812 warning for each id that several drawn shapes carry (SVG ids are
+    """A VK817 warning for each id that several drawn shapes carry (SVG ids are
     unique; the importer draws them as one province's parts, so the designer
     is told rather than finding one province where two were meant).  Copies a
     <use> makes share their symbol's id by design and are not counted."""
@@ -124,5 +124,5 @@ def shared_ids(shapes, file: str) -> List[Problem]:
     for i, ls in lines.items():
         if len(ls) > 1:
             where = ", ".join(str(n) for n in ls[:5]) + (", ..." if len(ls) > 5 else "")
-            out.append(Problem.of("VK812", id=repr(i), count=len(ls), lines=where).at(file, ls[1] or None))
+            out.append(Problem.of("VK817", id=repr(i), count=len(ls), lines=where).at(file, ls[1] or None))
     return out
