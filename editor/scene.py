@@ -8,7 +8,7 @@ straits styled apart).  Tools receive the scene's mouse events through
 """
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Tuple
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPainterPathStroker, QPen, QPolygonF
@@ -19,6 +19,10 @@ from variantkit.model import Terrain, Unit, split_location
 from variantkit.board.render import power_colours
 
 from .document import Document
+from .tools import Handle, Tool
+
+if TYPE_CHECKING:
+    from .play import PlayPanel
 
 FILL = {Terrain.LAND: "#e8dcb5", Terrain.COAST: "#e3d39f", Terrain.WATER: "#a9cbe6",
         Terrain.IMPASSABLE: "#9a958c"}
@@ -100,12 +104,12 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.doc = doc
         self.items_by_id: Dict[str, ProvinceItem] = {}
-        self._owned = []
-        self.play = None  # the play panel, when test-playing: its position replaces the start
+        self._owned: List[QGraphicsItem] = []
+        self.play: Optional[PlayPanel] = None  # when test-playing: its position replaces the start
         self.show_edges = True
-        self.tool = None
+        self.tool: Optional[Tool] = None  # None: the selection's own rubber band and clicks
         self.edge_items: Dict[tuple, EdgeItem] = {}
-        self.highlight = None  # (a, b): a proposal picked in its list, drawn over the map
+        self.highlight: Optional[Tuple[str, str]] = None  # a proposal picked in its list, drawn over the map
         doc.changed.connect(self.rebuild)
         self.rebuild()
 
@@ -262,7 +266,8 @@ class MapScene(QGraphicsScene):
         """Units, coasts, links and the tools' marks: what is drawn over the provinces."""
         v = self.doc.variant
         colours = power_colours(v)
-        view = self.play.view() if self.play is not None else None
+        play = self.play
+        view = play.view() if play is not None else None
         placed = view[0] if view else {pw.id: [str(u) for u in pw.units] for pw in v.powers}
         for pw in v.powers:
             for text in placed.get(pw.id, ()):
@@ -277,28 +282,28 @@ class MapScene(QGraphicsScene):
                 mark.setData(UNIT_OF, split_location(u.location)[0])  # a click on it is its province's
                 self._add(mark)
         for p in v.provinces:
-            for c in p.coasts:  # each named coast where its fleets stand
-                at = self.coast_pos(p, c.id)
-                mark = QGraphicsSimpleTextItem(c.id)
-                mark.setFont(QFont("DejaVu Sans", 6))
-                mark.setBrush(QBrush(QColor("#1f3f7a")))
-                mark.setPos(at.x() - mark.boundingRect().width() / 2, at.y() - 4)
-                mark.setZValue(3)
-                mark.setToolTip(f"{p.name} ({p.id}/{c.id})")
-                self._add(mark)
+            for coast in p.coasts:  # each named coast where its fleets stand
+                at = self.coast_pos(p, coast.id)
+                name = QGraphicsSimpleTextItem(coast.id)
+                name.setFont(QFont("DejaVu Sans", 6))
+                name.setBrush(QBrush(QColor("#1f3f7a")))
+                name.setPos(at.x() - name.boundingRect().width() / 2, at.y() - 4)
+                name.setZValue(3)
+                name.setToolTip(f"{p.name} ({p.id}/{coast.id})")
+                self._add(name)
         if self.show_edges and view is None:
             self._draw_edges(selected, keep)
         else:
             for item in keep.values():
                 self.removeItem(item)
-        if getattr(self.tool, "name", "") == "positions":
-            self._draw_handles()
-        for item in getattr(self.tool, "overlay", lambda scene: ())(self):  # what the tool shows
-            self._add(item)
+        if self.tool is not None:
+            self._draw_handles(self.tool.handles(self))
+            for item in self.tool.overlay(self):  # what the tool shows
+                self._add(item)
         if self.highlight is not None and view is None:
             self._draw_highlight(*self.highlight)
-        if view is not None:
-            self._draw_marks(self.play.marks() + self.play.pending_marks())
+        if play is not None and view is not None:
+            self._draw_marks(play.marks() + play.pending_marks())
 
     def _reshape(self, pid: str) -> bool:
         """Redraw one province's shape only (a vertex drag), if it is on the scene."""
@@ -393,9 +398,9 @@ class MapScene(QGraphicsScene):
         line.setZValue(6)
         self._add(line)
 
-    def _draw_handles(self) -> None:
+    def _draw_handles(self, handles: Iterable[Handle]) -> None:
         """Where units stand (circles) and labels are written (squares), to drag."""
-        for loc, field, (x, y) in self.tool.handles(self):
+        for loc, field, (x, y) in handles:
             mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field == "unit_pos" else \
                 QGraphicsPathItem(_square(x, y))
             mark.setPen(QPen(QColor("#c02060" if field == "label_pos" else "#205090"), 1.5))
@@ -403,7 +408,7 @@ class MapScene(QGraphicsScene):
             mark.setToolTip(f"{loc}: {field.replace('_pos', '')} position (drag it)")
             self._add(mark)
 
-    def set_highlight(self, pair) -> None:
+    def set_highlight(self, pair: Optional[Tuple[str, str]]) -> None:
         self.highlight = pair
         self.rebuild("highlight")  # drawn over the provinces: they stay as they are
 
@@ -424,7 +429,7 @@ class MapScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseDoubleClickEvent(self, event):
-        if self.tool is not None and getattr(self.tool, "double", lambda s, e: False)(self, event):
+        if self.tool is not None and self.tool.double(self, event):
             return
         super().mouseDoubleClickEvent(event)
 
