@@ -1,26 +1,27 @@
-"""The designer's path wired into the main window: the Edges and Provinces
-panels, the tools that drag positions and set homes and units by clicking,
-the overlay's legend on the map, and the selections kept in step (map,
-edge list, province table, proposals)."""
+"""The designer's path in the main window: the tools that drag positions and
+set homes and units by clicking, the overlay's legend on the map, and the
+selections kept in step (map, edge list, province table, proposals).  The
+window makes them, with the Edges and Provinces panels, and owns them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from variantkit import edit
 from variantkit.model import Unit, UnitType, split_location
 
 from .commands import SetPower
 from .design_commands import DragPosition, EditVariant
-from .judge_panel import JudgePanel
-from .edges import EdgesPanel, legend_html
+from .edges import legend_html
 from .scene import EdgeItem, ProvinceItem
-from .table import ProvinceTable
 from .tools import Tool
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
 
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
 
@@ -137,43 +138,23 @@ class PowerClickTool(Tool):
         self.doc.undo.push(EditVariant(self.doc, change, f"{'Remove' if removing else 'Place'} {power.id} {unit}"))
 
 
-def install(window) -> None:
-    """Add the designer's panels, tools and menu entries to a main window."""
-    doc, scene = window.doc, window.scene
-    window.edges = EdgesPanel(doc, window.tools["link"])
-    window.table = ProvinceTable(doc)
-    window.judge = JudgePanel(doc)
-    for title, widget, area in (("Edges", window.edges, Qt.DockWidgetArea.RightDockWidgetArea),
-                                ("From a judge", window.judge, Qt.DockWidgetArea.RightDockWidgetArea),
-                                ("Provinces", window.table, Qt.DockWidgetArea.BottomDockWidgetArea)):
-        window.add_dock(title, widget, area)
-    window.tabifyDockWidget(window.docks["Proposals"], window.docks["Edges"])
-    window.tabifyDockWidget(window.docks["Proposals"], window.docks["From a judge"])
-    window.tabifyDockWidget(window.docks["Problems"], window.docks["Provinces"])
-    window.docks["Proposals"].raise_()
-    window.docks["Problems"].raise_()
-    window.tools["positions"] = PositionTool(doc)
-    window.tools["homes"] = PowerClickTool(doc, window.powers)
-    from .coast_tool import CoastLineTool
-    window.tools["coast"] = CoastLineTool(doc, window.status)
-
-    # the legend of the overlay, over the map's corner while the overlay shows
-    window.legend = QLabel(legend_html(), window.view)
-    window.legend.setTextFormat(Qt.TextFormat.RichText)
-    window.legend.setStyleSheet("background: rgba(255,255,255,215); border: 1px solid #999; padding: 4px;"
-                                " font-size: 9pt")
-    window.legend.move(8, 8)
-    window.legend.adjustSize()
-    window.legend.setVisible(scene.show_edges)
-
-    window.designer_links = _Links(window)
+def overlay_legend(view: QWidget, shown: bool) -> QLabel:
+    """The legend of the overlay, over the map's corner while the overlay shows."""
+    legend = QLabel(legend_html(), view)
+    legend.setTextFormat(Qt.TextFormat.RichText)
+    legend.setStyleSheet("background: rgba(255,255,255,215); border: 1px solid #999; padding: 4px;"
+                         " font-size: 9pt")
+    legend.move(8, 8)
+    legend.adjustSize()
+    legend.setVisible(shown)
+    return legend
 
 
-class _Links(QObject):
+class SelectionLinks(QObject):
     """Selections in step: map <-> edge list, proposals -> highlight, table <->
     map.  Methods of an object the window owns, so the connections go with it."""
 
-    def __init__(self, window):
+    def __init__(self, window: MainWindow):
         super().__init__(window)
         self.w = window
         self.from_table = False  # the map is following the table: do not echo back
@@ -233,9 +214,3 @@ class _Links(QObject):
         finally:
             self.from_table = False
         self.w.properties.show_province(pid)
-
-
-def tool_entries():
-    """(tool key, menu text, shortcut) of the tools this module adds."""
-    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"),
-            ("coast", "Draw a &coast (along the selected province's shore)", "C"))

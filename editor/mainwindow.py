@@ -1,36 +1,40 @@
 """The main window: the map in a zoomable view, docked panels, menus with an
 entry for every tool, files (atomic saves, recent files, autosave and
-recovery), and the title with the file name and a modified mark."""
+recovery), and the title with the file name and a modified mark.
+
+The window makes and owns every panel, dock and tool; its menus, tool bar and
+shortcuts are built from the entry table in actions.py."""
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import Dict, List, Optional, Tuple
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow,
-                               QMessageBox)
+                               QMessageBox, QWidget)
 
 from variantkit.problems import UnusableInput
 
-from . import recovery
+from . import actions, recovery
+from .coast_tool import CoastLineTool
+from .designer import PositionTool, PowerClickTool, SelectionLinks, overlay_legend
 from .document import ChangedOnDisk, Document, SaveRefused
+from .edges import EdgesPanel
+from .judge_panel import JudgePanel
 from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
 from .scene import MapScene
-from .designer import tool_entries
-from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
+from .table import ProvinceTable
+from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool, Tool
 
 AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
 
 
 STATUS_MS = 6000  # how long a status message stays
 
-
-TOOLS = (("select", "&Select", "S"), ("draw", "&Draw province", "D"), ("vertex", "Edit &vertices", "V"),
-         ("link", "&Link spaces", "L"), ("split", "S&plit province along a line", "X"),
-         ("play", "&Play (test the variant)", "P"))
+RIGHT, BOTTOM = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
 
 
 class MapView(QGraphicsView):
@@ -62,40 +66,44 @@ class MapView(QGraphicsView):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, ask=True):
+    # what the window owns, declared (actions.py's entries reach them through the window)
+    doc: Document
+    scene: MapScene
+    view: MapView
+    review: Review
+
+    def __init__(self, ask: bool = True):
         super().__init__()
         self.ask = ask  # False in tests and scripts: no modal questions
         self.doc = Document(self)
         self.scene = MapScene(self.doc, self)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
+
+        # the tools: each turns the map's mouse events into undo steps
+        self.play = PlayPanel(self.doc)
+        self.powers = PowersPanel(self.doc)
+        self.tools: Dict[str, Tool] = {
+            "select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc), "vertex": EditVertexTool(self.doc),
+            "link": LinkTool(self.doc), "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play),
+            "positions": PositionTool(self.doc), "homes": PowerClickTool(self.doc, self.powers),
+            "coast": CoastLineTool(self.doc, self.status)}
+
+        # the panels, each in a dock of its own
         self.properties = PropertiesPanel(self.doc)
         self.validation = ValidationPanel(self.doc)
         self.proposals = ProposalsPanel(self.doc)
-        self.powers = PowersPanel(self.doc)
         self.rules = RulesPanel(self.doc)
-        self.play = PlayPanel(self.doc)
+        self.edges = EdgesPanel(self.doc, self.tools["link"])
+        self.table = ProvinceTable(self.doc)
+        self.judge = JudgePanel(self.doc)
+        self.review = Review(self)  # the balance panel, a subvariant's changes from its base
+        self.docks: Dict[str, QDockWidget] = {}
+        self._dock_panels()
+        self.legend = overlay_legend(self.view, self.scene.show_edges)
+
         self.play.position_changed.connect(self.scene.rebuild)
-        self.docks = {}
-        for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Powers", self.powers, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)):
-            self.add_dock(title, widget, area)
-        # the play panel shares the bottom with the problems; the map keeps the room
-        self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
-        self.docks["Problems"].raise_()
-        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Powers"])
-        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Rules"])
-        self.docks["Proposals"].raise_()
-        self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
-        self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
-                      "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
-                      "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play)}
-        from .designer import install as install_designer
-        install_designer(self)
+        self.links = SelectionLinks(self)  # before the window's own: the lists follow the map first
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -105,12 +113,23 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)
         self.doc.refused.connect(self._refused)
+        self._index = 0  # the undo stack's index last seen: a step done or undone
         self.doc.undo.indexChanged.connect(self._say_last_step)
-        self._menus()
+
+        built = actions.build(self)
+        self.entries: Dict[str, QAction] = built.actions
+        self.tool_actions = {key: self.entries[key] for key in actions.TOOLS}
+        self.recent_menu = built.submenus["recent"]
+        self.tool_label = QLabel("Tool: Select")
         self._toolbar()
-        self.review = Review(self)  # balance panel, a subvariant's changes: docks and menu entries
+        self.use_tool("select")
+        self.doc.changed.connect(lambda _: self.refresh_actions())  # after the review's own (connected first)
+        self.refresh_actions()
+
         self.settings = QSettings("variantkit", "editor")
         self.recovery = recovery.Recovery(self.doc)
+        self.also_open_in: List[MainWindow] = []  # other windows on the file opened here
+        self.skipped_recovery: List[Tuple[str, str]] = []  # autosaves passed over, and why
         self.autosave = QTimer(self)
         self.autosave.setInterval(AUTOSAVE_MS)
         self.autosave.timeout.connect(self.write_recovery)
@@ -118,7 +137,32 @@ class MainWindow(QMainWindow):
         self.resize(1280, 820)
         self._title()
 
-    def add_dock(self, title: str, widget, area) -> QDockWidget:
+    def _dock_panels(self) -> None:
+        # (title, panel, side, the dock it is a tab of, shown at start); the map keeps
+        # the room: the bottom's panels are tabs beside the problems, the right's beside the proposals
+        docks: Tuple[Tuple[str, QWidget, Qt.DockWidgetArea, str, bool], ...] = (
+            ("Properties", self.properties, RIGHT, "", True),
+            ("Problems", self.validation, BOTTOM, "", True),
+            ("Play", self.play, BOTTOM, "Problems", True),
+            ("Proposals", self.proposals, RIGHT, "", True),
+            ("Powers", self.powers, RIGHT, "Proposals", True),
+            ("Rules", self.rules, RIGHT, "Proposals", True),
+            ("Edges", self.edges, RIGHT, "Proposals", True),
+            ("From a judge", self.judge, RIGHT, "Proposals", True),
+            ("Provinces", self.table, BOTTOM, "Problems", True),
+            ("Balance", self.review.balance, BOTTOM, "Problems", False),  # until asked for
+            ("Changes from base", self.review.changes, RIGHT, "Proposals", False))  # until a subvariant is opened
+        for title, widget, area, beside, shown in docks:
+            dock = self.add_dock(title, widget, area)
+            if beside:
+                self.tabifyDockWidget(self.docks[beside], dock)
+            if not shown:
+                dock.hide()
+        self.docks["Problems"].raise_()
+        self.docks["Proposals"].raise_()
+        self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
+
+    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A panel in a dock of its own, found again by its title in ``docks``."""
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
@@ -127,57 +171,9 @@ class MainWindow(QMainWindow):
         self.docks[title] = dock
         return dock
 
-    # -- menus ---------------------------------------------------------------
-    def _action(self, menu, text, slot, shortcut=None):
-        """A menu entry; the slot is called without the ``checked`` argument
-        QAction.triggered carries (it once arrived as Save As's path)."""
-        act = QAction(text, self)
-        if shortcut is not None:
-            act.setShortcut(shortcut)
-            if isinstance(shortcut, str) and len(shortcut) == 1:
-                # a bare letter belongs to the map: typed in a drop-down list or a
-                # table it must not switch tools
-                act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-                self.view.addAction(act)
-        act.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(act)
-        return act
-
-    def _menus(self) -> None:
-        bar = self.menuBar()
-        f = bar.addMenu("&File")
-        self._action(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
-        self._action(f, "Recover &autosaved work...", self.recover_dialog)
-        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
-        self.recent_menu = f.addMenu("Open &recent")
-        self._action(f, "&Export...", self.export_dialog)
-        self._action(f, "Take from a &judge's file...", self.judge_dialog)
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        e = bar.addMenu("&Edit")
-        undo = self.doc.undo.createUndoAction(self, "&Undo")
-        undo.setShortcuts(QKeySequence.StandardKey.Undo)  # every binding: Ctrl+Z, Alt+Backspace
-        redo = self.doc.undo.createRedoAction(self, "&Redo")
-        redo.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
-        e.addAction(undo)
-        e.addAction(redo)
-        self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)
-        self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
-        v = bar.addMenu("&View")
-        self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
-        self._action(v, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        self._action(v, "&Fit to window", self.fit, "Ctrl+0")
-        self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
-        t = bar.addMenu("&Tools")
-        self.tool_actions = {}
-        group = QActionGroup(self)  # one tool at a time, the active one checked
-        for key, name, shortcut in TOOLS + tool_entries():
-            act = self._action(t, name, lambda k=key: self.use_tool(k), shortcut)
-            act.setCheckable(True)
-            act.setData(key)
-            group.addAction(act)
-            self.tool_actions[key] = act
-        self.tool_actions["select"].setChecked(True)
+    def refresh_actions(self) -> None:
+        """The menu entries enabled and checked as the window now stands."""
+        actions.refresh(self, self.entries)
 
     def judge_dialog(self) -> None:
         """What a judge's own file says that the drawing does not: its panel, and the file asked for."""
@@ -188,12 +184,10 @@ class MainWindow(QMainWindow):
     def _toolbar(self) -> None:
         bar = self.addToolBar("Tools")
         bar.setObjectName("Tools")
-        for key, _, _ in TOOLS + tool_entries():
-            bar.addAction(self.tool_actions[key])
+        for act in self.tool_actions.values():
+            bar.addAction(act)
         bar.addSeparator()
-        self.tool_label = QLabel()
         bar.addWidget(self.tool_label)
-        self.tool_label.setText("Tool: Select")
 
     # -- state ---------------------------------------------------------------
     def _title(self) -> None:
@@ -225,7 +219,7 @@ class MainWindow(QMainWindow):
     def _say_last_step(self, index: int) -> None:
         """What the last step did (or undid), in the status bar."""
         stack = self.doc.undo
-        before, self._index = getattr(self, "_index", 0), index
+        before, self._index = self._index, index
         if index < before and index < stack.count():
             self.status(f"Undone: {stack.text(index)}")
         elif 0 < index <= stack.count():
@@ -268,6 +262,7 @@ class MainWindow(QMainWindow):
         self.scene.show_edges = not self.scene.show_edges
         self.legend.setVisible(self.scene.show_edges)
         self.scene.rebuild()
+        self.refresh_actions()
 
     def merge_selected(self) -> None:
         from .commands import MergeProvinces
@@ -338,7 +333,9 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", recent)
         self.recent_menu.clear()
         for p in recent:
-            self._action(self.recent_menu, p, lambda q=p: self.open_asked(q))
+            act = QAction(p, self)  # the window's: the menu, cleared as an entry opens its file, would delete it
+            act.triggered.connect(lambda _checked=False, q=p: self.open_asked(q))
+            self.recent_menu.addAction(act)
 
     def open_checked(self, path: str) -> bool:
         """Open a file as the user asked for it: problems in a message, not a crash."""
@@ -423,7 +420,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_refusal("Not saved", [f"{path}: {exc.strerror or exc}"])
             return False
-        self._remember(self.doc.path)
+        self._remember(self.doc.path or path)
         self._title()
         self.recovery.clear()
         self.status(f"saved {self.doc.path}")
@@ -452,7 +449,7 @@ class MainWindow(QMainWindow):
     def offer_recovery(self, path: Optional[str] = None) -> bool:
         """After a crash: open autosaved work if the user wants it (that of
         ``path`` when given).  Work not taken back stays for later."""
-        skipped: list = []
+        skipped: List[Tuple[str, str]] = []
         folders = recovery.left_behind(skipped)
         self.skipped_recovery = skipped
         if skipped:  # named, passed over: never a reason not to start

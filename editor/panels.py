@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
@@ -189,7 +189,7 @@ class ValidationPanel(QWidget):
         self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
         self.notes: List = []
-        self.drawn_powers = None  # () -> the powers the drawing colours that the variant lacks
+        self.drawn_powers: Optional[Callable[[], dict]] = None  # the powers the drawing colours that the variant lacks
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
         self._running: List = []  # Python must keep the runnables alive while they run

@@ -1,26 +1,22 @@
 """The review tools of the main window: the balance panel (Tools > Balance
 report) and, for a subvariant, its changes from the base (View > Show
-changes from base).  ``install`` adds their docks and menu entries, so the
-main window needs one line for them."""
+changes from base).  The window docks the panels made here and its entry
+table (actions.py) calls ``open_balance`` and ``toggle_changes``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
 
 from .balance_panel import BalancePanel
 from .base_changes import ChangesOverlay, ChangesPanel
 
-
-def _menu(window, title: str):
-    for menu in window.menuBar().findChildren(QMenu):
-        if menu.title().replace("&", "") == title:
-            return menu
-    return window.menuBar().addMenu(title)
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
 
 
 class Review(QObject):
-    def __init__(self, window):
+    def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
         doc = window.doc
@@ -28,35 +24,9 @@ class Review(QObject):
         self.overlay = ChangesOverlay(window.scene, doc)
         self.changes = ChangesPanel(self.overlay)
         self.changes.province_selected.connect(window.select_province)
-        # the balance table is wide: a tab beside the problems; the changes a tab on the right
-        for title, widget, area, beside in (
-                ("Balance", self.balance, Qt.DockWidgetArea.BottomDockWidgetArea, "Problems"),
-                ("Changes from base", self.changes, Qt.DockWidgetArea.RightDockWidgetArea, "Proposals")):
-            dock = window.add_dock(title, widget, area)
-            if beside in window.docks:
-                window.tabifyDockWidget(window.docks[beside], dock)
-            dock.hide()  # until asked for, or a subvariant is opened
-        window.docks["Problems"].raise_()
-        window.docks["Proposals"].raise_()
-
-        self.show_changes = QAction("Show &changes from base", window)
-        self.show_changes.setCheckable(True)
-        self.show_changes.setEnabled(False)
-        self.show_changes.toggled.connect(self._toggle)
-        view = _menu(window, "View")
-        view.addSeparator()
-        view.addAction(self.show_changes)
-
-        self.balance_action = QAction("&Balance report...", window)
-        self.balance_action.setShortcut("Ctrl+B")
-        self.balance_action.triggered.connect(lambda _checked=False: self.open_balance())
-        tools = _menu(window, "Tools")
-        tools.addSeparator()
-        tools.addAction(self.balance_action)
         # after the scene's own rebuild (connected first): the marks use its positions
         doc.changed.connect(self._changed)
         window.installEventFilter(self)
-
     def eventFilter(self, watched, event) -> bool:
         if event.type() == QEvent.Type.Close:
             # once the close is decided (unsaved work may keep the window open): no games
@@ -79,10 +49,6 @@ class Review(QObject):
         doc = self.window.doc
         if kind == "all":  # another file: a subvariant shows its changes at once
             sub = doc.base is not None
-            self.show_changes.setEnabled(sub)
-            self.show_changes.blockSignals(True)
-            self.show_changes.setChecked(sub)
-            self.show_changes.blockSignals(False)
             self.overlay.shown = sub
             dock = self.window.docks["Changes from base"]
             dock.setVisible(sub)
@@ -91,7 +57,9 @@ class Review(QObject):
         self.overlay.refresh()
         self.changes.fill()
 
-    def _toggle(self, on: bool) -> None:
+    def toggle_changes(self) -> None:
+        """Show the changes from the base, or hide them."""
+        on = not self.overlay.shown
         self.overlay.set_shown(on)
         self.changes.fill()
         dock = self.window.docks["Changes from base"]
