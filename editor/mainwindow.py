@@ -10,7 +10,7 @@ import os
 from typing import Dict, List, Optional, Tuple
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QPainter
+from PySide6.QtGui import QAction, QCloseEvent, QPainter, QResizeEvent, QShowEvent, QWheelEvent
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow,
                                QMessageBox, QWidget)
 
@@ -25,7 +25,7 @@ from .judge_panel import JudgePanel
 from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
-from .scene import MapScene
+from .scene import EdgeItem, MapScene, ProvinceItem
 from .table import ProvinceTable
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool, Tool
 
@@ -38,7 +38,7 @@ RIGHT, BOTTOM = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomD
 
 
 class MapView(QGraphicsView):
-    def __init__(self, scene):
+    def __init__(self, scene: MapScene):
         super().__init__(scene)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
@@ -56,12 +56,12 @@ class MapView(QGraphicsView):
         self.fitted = False
         self.scale(factor, factor)
 
-    def resizeEvent(self, event):
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.fitted:  # docks settling, scroll bars coming and going: still the whole map
             self.fit()
 
-    def wheelEvent(self, event):
+    def wheelEvent(self, event: QWheelEvent) -> None:
         self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
 
 
@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — {self.doc.variant.name} — variantkit")
 
     def _selection(self) -> None:
-        picked = [i.pid for i in self.scene.selectedItems() if hasattr(i, "pid")]
+        picked = [i.pid for i in self.scene.selectedItems() if isinstance(i, ProvinceItem)]
         self.properties.show_province(picked[0] if picked else None)
 
     def select_province(self, pid: str) -> None:
@@ -209,7 +209,7 @@ class MainWindow(QMainWindow):
     def fit(self) -> None:
         self.view.fit()
 
-    def showEvent(self, event):
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         QTimer.singleShot(0, self.fit)  # once the window has its size
 
@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
         # map keeps it selected once the scene is rebuilt
         if self.properties.pid == old:
             self.properties.show_province(new)
-        if any(getattr(i, "pid", None) == old for i in self.scene.selectedItems()):
+        if any(isinstance(i, ProvinceItem) and i.pid == old for i in self.scene.selectedItems()):
             QTimer.singleShot(0, lambda: self._reselect(new))
 
     def _reselect(self, pid: str) -> None:
@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
 
     def merge_selected(self) -> None:
         from .commands import MergeProvinces
-        picked = sorted(i.pid for i in self.scene.selectedItems() if hasattr(i, "pid"))
+        picked = sorted(i.pid for i in self.scene.selectedItems() if isinstance(i, ProvinceItem))
         if len(picked) == 2:
             self.doc.undo.push(MergeProvinces(self.doc, picked[0], picked[1]))
         else:
@@ -275,12 +275,12 @@ class MainWindow(QMainWindow):
     def delete_selected(self) -> None:
         from .commands import RemoveProvince
         from .design_commands import ReplaceEdges
-        keys = [i.key for i in self.scene.selectedItems() if hasattr(i, "key")]
+        keys = [i.key for i in self.scene.selectedItems() if isinstance(i, EdgeItem)]
         if keys:  # edges picked on the map: they go, in one step
             self.doc.undo.push(ReplaceEdges(self.doc, keys, [], f"Delete {len(keys)} edge(s)"))
             return
         for item in list(self.scene.selectedItems()):
-            if hasattr(item, "pid"):
+            if isinstance(item, ProvinceItem):
                 self.doc.undo.push(RemoveProvince(self.doc, item.pid))
 
     # -- files ---------------------------------------------------------------
@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
         self.docks[title].show()
         self.docks[title].raise_()
 
-    def _opened(self, path: Optional[str], problems) -> None:
+    def _opened(self, path: Optional[str], problems: list) -> None:
         self.validation.set_notes(problems)  # counted in the status bar, listed in Problems
         self.validation.run_now()
         self.fit()
@@ -319,7 +319,7 @@ class MainWindow(QMainWindow):
             if self.ask:
                 QMessageBox.information(self, "Open twice", note)
 
-    def _other_windows_on(self, path: Optional[str]) -> list:
+    def _other_windows_on(self, path: Optional[str]) -> List[MainWindow]:
         if not path:
             return []
         real = os.path.realpath(path)
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
             return False
         return True
 
-    def show_refusal(self, title: str, problems) -> None:
+    def show_refusal(self, title: str, problems: list) -> None:
         text = "\n".join(str(p) for p in problems)
         why = {"Not saved": "Not saved: the file written would not open again as edited (nothing was written)",
                "Cannot open": "Cannot open the file"}
@@ -510,7 +510,7 @@ class MainWindow(QMainWindow):
         if not self.offer_recovery():
             self.status("no autosaved work to recover")
 
-    def closeEvent(self, event):
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_discard():
             if not self.doc.modified or self.ask:
                 self.recovery.clear()   # saved, or discarded by the user
