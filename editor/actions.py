@@ -1,42 +1,44 @@
-"""Every entry of the main window's menus and tool bar, declared once as data:
-its name, menu, text, shortcut, what it does and when it is enabled or
-checked.  The menus, the tool bar and the shortcuts are built from ENTRIES
-(``build``), so a shortcut is written in one place and a test can see them
-all (no two alike, every entry reachable)."""
+"""Menu entries declared as data, and the menus, tool bar group and shortcuts
+built from them.  The main window's table (mainwindow.ENTRIES) says for each
+entry its name, menu, text, shortcut, what it does and when it is enabled or
+checked; ``Menus`` makes the actions, so a shortcut is written in one place
+and a test can see them all (no two alike, every entry reachable)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Dict, Optional, Tuple, Union
+from typing import Callable, Dict, Generic, List, Optional, Sequence, TypeVar, Union
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-if TYPE_CHECKING:
-    from .mainwindow import MainWindow
-
-Key = QKeySequence.StandardKey
 # a platform's standard binding (every one of its keys: Undo is Ctrl+Z and Alt+Backspace), or one written out
 Shortcut = Union[QKeySequence.StandardKey, str, None]
-Handler = Callable[["MainWindow"], object]
-State = Callable[["MainWindow"], bool]
+
+W = TypeVar("W", bound=QMainWindow)  # the window the entries act on (the table is typed by it)
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(Generic[W]):
     """One menu entry.  ``run`` gets the window (never QAction's ``checked``:
     it once arrived as Save As's path); ``enabled_when`` and ``checked_when``
-    are asked again whenever the document or the selection changes."""
+    are asked again after each step of the document and each entry run."""
     name: str
     menu: str
     text: str
-    run: Handler
+    run: Callable[[W], object]
     shortcut: Shortcut = None
     tool: bool = False  # one of the map's tools: checkable, one at a time, on the tool bar
-    enabled_when: Optional[State] = None
-    checked_when: Optional[State] = None  # checkable, and checked while this holds
+    enabled_when: Optional[Callable[[W], bool]] = None
+    checked_when: Optional[Callable[[W], bool]] = None  # checkable, and checked while this holds
     separator: bool = False  # a line before it: the start of a group in its menu
     undo_stack: str = ""  # "undo" or "redo": the stack's own action, which names the step
+
+    def keys(self) -> List[QKeySequence]:
+        """Every key sequence the entry is bound to."""
+        if isinstance(self.shortcut, QKeySequence.StandardKey):
+            return QKeySequence.keyBindings(self.shortcut)
+        return [QKeySequence(self.shortcut)] if self.shortcut else []
 
 
 @dataclass(frozen=True)
@@ -47,126 +49,66 @@ class Submenu:
     text: str
 
 
-def _tool(name: str, text: str, shortcut: str) -> Entry:
-    return Entry(name, "&Tools", text, lambda w: w.use_tool(name), shortcut, tool=True)
+class Menus(Generic[W]):
+    """The entries in the window's menu bar: ``actions`` and ``submenus`` by
+    name, the tools in one exclusive group (``tools``, in the table's order)."""
 
+    def __init__(self, window: W, entries: Sequence[Union[Entry[W], Submenu]], view: QWidget, undo: QUndoStack):
+        self.window = window
+        self.entries = [e for e in entries if isinstance(e, Entry)]
+        self.actions: Dict[str, QAction] = {}
+        self.submenus: Dict[str, QMenu] = {}
+        self.tools: Dict[str, QAction] = {}
+        menus: Dict[str, QMenu] = {}
+        group = QActionGroup(window)  # one tool at a time, the active one checked
+        for entry in entries:
+            if entry.menu not in menus:
+                menus[entry.menu] = window.menuBar().addMenu(entry.menu)
+            menu = menus[entry.menu]
+            if isinstance(entry, Submenu):
+                self.submenus[entry.name] = menu.addMenu(entry.text)
+                continue
+            if entry.separator:
+                menu.addSeparator()
+            act = self._action(entry, view, undo)
+            if entry.tool:
+                act.setCheckable(True)
+                act.setData(entry.name)
+                group.addAction(act)
+                self.tools[entry.name] = act
+            menu.addAction(act)
+            self.actions[entry.name] = act
+        for menu in menus.values():  # what the user sees is current even if a change was missed
+            menu.aboutToShow.connect(self.refresh)
 
-ENTRIES: Tuple[Union[Entry, Submenu], ...] = (
-    Entry("open", "&File", "&Open...", lambda w: w.open_dialog(), Key.Open),
-    Entry("recover", "&File", "Recover &autosaved work...", lambda w: w.recover_dialog()),
-    Entry("save", "&File", "&Save", lambda w: w.save(), Key.Save),
-    Entry("save_as", "&File", "Save &as...", lambda w: w.save_as(), "Ctrl+Shift+S"),
-    Submenu("recent", "&File", "Open &recent"),
-    Entry("export", "&File", "&Export...", lambda w: w.export_dialog()),
-    Entry("judge", "&File", "Take from a &judge's file...", lambda w: w.judge_dialog()),
-    Entry("quit", "&File", "&Quit", lambda w: w.close(), Key.Quit),
-
-    Entry("undo", "&Edit", "&Undo", lambda w: w.doc.undo.undo(), Key.Undo, undo_stack="undo"),
-    Entry("redo", "&Edit", "&Redo", lambda w: w.doc.undo.redo(), Key.Redo, undo_stack="redo"),
-    Entry("delete", "&Edit", "&Delete province or edge", lambda w: w.delete_selected(), Key.Delete),
-    Entry("merge", "&Edit", "&Merge the two selected provinces", lambda w: w.merge_selected(), "Ctrl+M"),
-
-    Entry("zoom_in", "&View", "Zoom &in", lambda w: w.view.zoom(1.25), Key.ZoomIn),
-    Entry("zoom_out", "&View", "Zoom &out", lambda w: w.view.zoom(0.8), Key.ZoomOut),
-    Entry("fit", "&View", "&Fit to window", lambda w: w.fit(), "Ctrl+0"),
-    Entry("adjacency", "&View", "Show/hide &adjacency", lambda w: w.toggle_edges(), "E",
-          checked_when=lambda w: w.scene.show_edges),
-    Entry("show_changes", "&View", "Show &changes from base", lambda w: w.review.toggle_changes(),
-          enabled_when=lambda w: w.doc.base is not None, checked_when=lambda w: w.review.overlay.shown,
-          separator=True),
-
-    _tool("select", "&Select", "S"),
-    _tool("draw", "&Draw province", "D"),
-    _tool("vertex", "Edit &vertices", "V"),
-    _tool("link", "&Link spaces", "L"),
-    _tool("split", "S&plit province along a line", "X"),
-    _tool("play", "&Play (test the variant)", "P"),
-    _tool("positions", "Move unit and label &positions", "O"),
-    _tool("homes", "&Homes and units by clicking", "H"),
-    _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
-    Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
-)
-
-TOOLS = tuple(e.name for e in ENTRIES if isinstance(e, Entry) and e.tool)
-
-
-@dataclass
-class Built:
-    """What ``build`` made: the actions by name, the submenus by name."""
-    actions: Dict[str, QAction]
-    submenus: Dict[str, QMenu]
-
-
-def build(window: MainWindow) -> Built:
-    """The menus of ENTRIES in the window's menu bar, their shortcuts, and the
-    tools in one exclusive group."""
-    menus: Dict[str, QMenu] = {}
-    built = Built({}, {})
-    tools = QActionGroup(window)  # one tool at a time, the active one checked
-    for entry in ENTRIES:
-        if entry.menu not in menus:
-            menus[entry.menu] = window.menuBar().addMenu(entry.menu)
-        menu = menus[entry.menu]
-        if isinstance(entry, Submenu):
-            built.submenus[entry.name] = menu.addMenu(entry.text)
-            continue
-        if entry.separator:
-            menu.addSeparator()
-        act = _action(window, entry)
-        if entry.tool:
-            act.setCheckable(True)
-            act.setData(entry.name)
-            tools.addAction(act)
-        menu.addAction(act)
-        built.actions[entry.name] = act
-    for menu in menus.values():  # what the user sees is current even if a signal was missed
-        menu.aboutToShow.connect(lambda: refresh(window, built.actions))
-    return built
-
-
-def _action(window: MainWindow, entry: Entry) -> QAction:
-    if entry.undo_stack:
-        # the stack's own action says what it would undo ("Undo Rename par") and
-        # enables itself; its step is the stack's, not ``run``
-        stack = window.doc.undo
-        act = (stack.createUndoAction if entry.undo_stack == "undo" else stack.createRedoAction)(window, entry.text)
-    else:
-        act = QAction(entry.text, window)
-        act.triggered.connect(lambda _checked=False: _run(window, entry))
-    if isinstance(entry.shortcut, QKeySequence.StandardKey):
-        act.setShortcuts(entry.shortcut)
-    elif entry.shortcut:
-        act.setShortcut(entry.shortcut)
-        if len(entry.shortcut) == 1:
+    def _action(self, entry: Entry[W], view: QWidget, undo: QUndoStack) -> QAction:
+        if entry.undo_stack:
+            # the stack's own action says what it would undo ("Undo Rename par") and
+            # enables itself; its step is the stack's, not ``run``
+            make = undo.createUndoAction if entry.undo_stack == "undo" else undo.createRedoAction
+            act = make(self.window, entry.text)
+        else:
+            act = QAction(entry.text, self.window)
+            act.triggered.connect(lambda _checked=False: self._run(entry))
+        act.setShortcuts(entry.keys())
+        if isinstance(entry.shortcut, str) and len(entry.shortcut) == 1:
             # a bare letter belongs to the map: typed in a drop-down list or a
             # table it must not switch tools
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            window.view.addAction(act)
-    if entry.checked_when is not None:
-        act.setCheckable(True)
-    return act
-
-
-def _run(window: MainWindow, entry: Entry) -> None:
-    entry.run(window)
-    window.refresh_actions()  # a checkable entry shows what its step did, not Qt's own toggle
-
-
-def refresh(window: MainWindow, actions: Dict[str, QAction]) -> None:
-    """Enabled and checked as the entries say, for the window as it is now."""
-    for entry in ENTRIES:
-        if not isinstance(entry, Entry):
-            continue
-        act = actions[entry.name]
-        if entry.enabled_when is not None:
-            act.setEnabled(entry.enabled_when(window))
+            view.addAction(act)
         if entry.checked_when is not None:
-            act.setChecked(entry.checked_when(window))
+            act.setCheckable(True)
+        return act
 
+    def _run(self, entry: Entry[W]) -> None:
+        entry.run(self.window)
+        self.refresh()  # a checkable entry shows what its step did, not Qt's own toggle
 
-def entry(name: str) -> Entry:
-    """The entry of that name (tests, and whoever needs its shortcut)."""
-    for e in ENTRIES:
-        if isinstance(e, Entry) and e.name == name:
-            return e
-    raise KeyError(name)
+    def refresh(self) -> None:
+        """Enabled and checked as the entries say, for the window as it is now."""
+        for entry in self.entries:
+            act = self.actions[entry.name]
+            if entry.enabled_when is not None:
+                act.setEnabled(entry.enabled_when(self.window))
+            if entry.checked_when is not None:
+                act.setChecked(entry.checked_when(self.window))

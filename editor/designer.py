@@ -5,23 +5,24 @@ window makes them, with the Edges and Provinces panels, and owns them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import Optional, Protocol, Tuple
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 from variantkit import edit
 from variantkit.model import Unit, UnitType, split_location
 
 from .commands import SetPower
 from .design_commands import DragPosition, EditVariant
-from .edges import legend_html
-from .scene import EdgeItem, ProvinceItem
+from .document import Document
+from .edges import EdgesPanel, legend_html
+from .judge_panel import JudgePanel
+from .panels import PropertiesPanel, ProposalsPanel
+from .scene import EdgeItem, MapScene, ProvinceItem
+from .table import ProvinceTable
 from .tools import Tool
-
-if TYPE_CHECKING:
-    from .mainwindow import MainWindow
 
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
 
@@ -150,12 +151,35 @@ def overlay_legend(view: QWidget, shown: bool) -> QLabel:
     return legend
 
 
+class Linked(Protocol):
+    """The main window's parts whose selections are kept in step (the window
+    typed by what is used of it, so this module need not import it)."""
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def scene(self) -> MapScene: ...
+    @property
+    def view(self) -> QGraphicsView: ...
+    @property
+    def edges(self) -> EdgesPanel: ...
+    @property
+    def table(self) -> ProvinceTable: ...
+    @property
+    def proposals(self) -> ProposalsPanel: ...
+    @property
+    def judge(self) -> JudgePanel: ...
+    @property
+    def properties(self) -> PropertiesPanel: ...
+    def select_province(self, pid: str) -> None: ...
+
+
 class SelectionLinks(QObject):
     """Selections in step: map <-> edge list, proposals -> highlight, table <->
-    map.  Methods of an object the window owns, so the connections go with it."""
+    map.  Methods of an object the window owns (``parent``), so the
+    connections go with it."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, window: Linked, parent: QObject):
+        super().__init__(parent)
         self.w = window
         self.from_table = False  # the map is following the table: do not echo back
         window.scene.selectionChanged.connect(self.map_selection)

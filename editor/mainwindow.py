@@ -3,20 +3,21 @@ entry for every tool, files (atomic saves, recent files, autosave and
 recovery), and the title with the file name and a modified mark.
 
 The window makes and owns every panel, dock and tool; its menus, tool bar and
-shortcuts are built from the entry table in actions.py."""
+shortcuts are built from one table of entries, ENTRIES (actions.py builds them)."""
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QPainter, QResizeEvent, QShowEvent, QWheelEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter, QResizeEvent, QShowEvent, QWheelEvent
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow,
                                QMessageBox, QWidget)
 
 from variantkit.problems import UnusableInput
 
-from . import actions, recovery
+from . import recovery
+from .actions import Entry, Menus, Submenu
 from .coast_tool import CoastLineTool
 from .designer import PositionTool, PowerClickTool, SelectionLinks, overlay_legend
 from .document import ChangedOnDisk, Document, SaveRefused
@@ -35,6 +36,50 @@ AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests sh
 STATUS_MS = 6000  # how long a status message stays
 
 RIGHT, BOTTOM = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+Key = QKeySequence.StandardKey
+
+
+def _tool(name: str, text: str, shortcut: str) -> Entry[MainWindow]:
+    return Entry(name, "&Tools", text, lambda w: w.use_tool(name), shortcut, tool=True)
+
+
+# Every menu entry, tool and shortcut of the window, in menu order: the one
+# place a shortcut is written (tests/editor/test_actions.py holds them apart).
+ENTRIES: Tuple[Union[Entry[MainWindow], Submenu], ...] = (
+    Entry("open", "&File", "&Open...", lambda w: w.open_dialog(), Key.Open),
+    Entry("recover", "&File", "Recover &autosaved work...", lambda w: w.recover_dialog()),
+    Entry("save", "&File", "&Save", lambda w: w.save(), Key.Save),
+    Entry("save_as", "&File", "Save &as...", lambda w: w.save_as(), "Ctrl+Shift+S"),
+    Submenu("recent", "&File", "Open &recent"),
+    Entry("export", "&File", "&Export...", lambda w: w.export_dialog()),
+    Entry("judge", "&File", "Take from a &judge's file...", lambda w: w.judge_dialog()),
+    Entry("quit", "&File", "&Quit", lambda w: w.close(), Key.Quit),
+
+    Entry("undo", "&Edit", "&Undo", lambda w: w.doc.undo.undo(), Key.Undo, undo_stack="undo"),
+    Entry("redo", "&Edit", "&Redo", lambda w: w.doc.undo.redo(), Key.Redo, undo_stack="redo"),
+    Entry("delete", "&Edit", "&Delete province or edge", lambda w: w.delete_selected(), Key.Delete),
+    Entry("merge", "&Edit", "&Merge the two selected provinces", lambda w: w.merge_selected(), "Ctrl+M"),
+
+    Entry("zoom_in", "&View", "Zoom &in", lambda w: w.view.zoom(1.25), Key.ZoomIn),
+    Entry("zoom_out", "&View", "Zoom &out", lambda w: w.view.zoom(0.8), Key.ZoomOut),
+    Entry("fit", "&View", "&Fit to window", lambda w: w.fit(), "Ctrl+0"),
+    Entry("adjacency", "&View", "Show/hide &adjacency", lambda w: w.toggle_edges(), "E",
+          checked_when=lambda w: w.scene.show_edges),
+    Entry("show_changes", "&View", "Show &changes from base", lambda w: w.review.toggle_changes(),
+          enabled_when=lambda w: w.doc.base is not None, checked_when=lambda w: w.review.overlay.shown,
+          separator=True),
+
+    _tool("select", "&Select", "S"),
+    _tool("draw", "&Draw province", "D"),
+    _tool("vertex", "Edit &vertices", "V"),
+    _tool("link", "&Link spaces", "L"),
+    _tool("split", "S&plit province along a line", "X"),
+    _tool("play", "&Play (test the variant)", "P"),
+    _tool("positions", "Move unit and label &positions", "O"),
+    _tool("homes", "&Homes and units by clicking", "H"),
+    _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
+    Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
+)
 
 
 class MapView(QGraphicsView):
@@ -97,13 +142,15 @@ class MainWindow(QMainWindow):
         self.edges = EdgesPanel(self.doc, self.tools["link"])
         self.table = ProvinceTable(self.doc)
         self.judge = JudgePanel(self.doc)
-        self.review = Review(self)  # the balance panel, a subvariant's changes from its base
         self.docks: Dict[str, QDockWidget] = {}
+        # the balance panel, a subvariant's changes from its base
+        self.review = Review(self, self.doc, self.scene, self.docks)
         self._dock_panels()
         self.legend = overlay_legend(self.view, self.scene.show_edges)
 
         self.play.position_changed.connect(self.scene.rebuild)
-        self.links = SelectionLinks(self)  # before the window's own: the lists follow the map first
+        self.links = SelectionLinks(self, parent=self)  # before the window's own: the lists follow the map first
+        self.review.changes.province_selected.connect(self.select_province)
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -116,10 +163,10 @@ class MainWindow(QMainWindow):
         self._index = 0  # the undo stack's index last seen: a step done or undone
         self.doc.undo.indexChanged.connect(self._say_last_step)
 
-        built = actions.build(self)
-        self.entries: Dict[str, QAction] = built.actions
-        self.tool_actions = {key: self.entries[key] for key in actions.TOOLS}
-        self.recent_menu = built.submenus["recent"]
+        self.menus = Menus(self, ENTRIES, self.view, self.doc.undo)
+        self.entries: Dict[str, QAction] = self.menus.actions
+        self.tool_actions = self.menus.tools
+        self.recent_menu = self.menus.submenus["recent"]
         self.tool_label = QLabel("Tool: Select")
         self._toolbar()
         self.use_tool("select")
@@ -173,7 +220,7 @@ class MainWindow(QMainWindow):
 
     def refresh_actions(self) -> None:
         """The menu entries enabled and checked as the window now stands."""
-        actions.refresh(self, self.entries)
+        self.menus.refresh()
 
     def judge_dialog(self) -> None:
         """What a judge's own file says that the drawing does not: its panel, and the file asked for."""

@@ -1,4 +1,4 @@
-"""The main window's entry table (editor/actions.py): each shortcut written
+"""The main window's entry table (mainwindow.ENTRIES, built by actions.py): each shortcut written
 once and bound to one action, every entry reachable from the menus (the
 tools from the tool bar too), and entries driven as Qt triggers them, by the
 menu and by the keys."""
@@ -14,22 +14,18 @@ from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QToolBar  # noqa: E402
 
-from variantkit_editor import actions  # noqa: E402
+from variantkit_editor.actions import Entry  # noqa: E402
 from variantkit_editor.designer import PositionTool  # noqa: E402
+from variantkit_editor.mainwindow import ENTRIES as TABLE  # noqa: E402
 from tests.conftest import MAPS, ROOT  # noqa: E402
 from tests.editor.test_files_and_menus import menu_actions  # noqa: E402
 
-ENTRIES = [e for e in actions.ENTRIES if isinstance(e, actions.Entry)]
+ENTRIES = [e for e in TABLE if isinstance(e, Entry)]
+TOOLS = [e.name for e in ENTRIES if e.tool]
 
 
 def _same(a, b) -> bool:
     return shiboken6.getCppPointer(a)[0] == shiboken6.getCppPointer(b)[0]
-
-
-def _keys(shortcut) -> list:
-    if isinstance(shortcut, QKeySequence.StandardKey):
-        return QKeySequence.keyBindings(shortcut)
-    return [QKeySequence(shortcut)] if shortcut else []
 
 
 def _active(window, qtbot):
@@ -48,18 +44,23 @@ def test_no_two_actions_share_a_shortcut(window):
             seen[key] = act.text()
     # and every shortcut of the table is on its action, every binding of a standard one
     for entry in ENTRIES:
-        assert window.entries[entry.name].shortcuts() == _keys(entry.shortcut), entry.name
+        assert window.entries[entry.name].shortcuts() == entry.keys(), entry.name
     assert {"Ctrl+Shift+S", "Ctrl+M", "Ctrl+0", "Ctrl+B", "E", "S", "D", "C"} <= set(seen)
-    assert len(seen) >= sum(len(_keys(e.shortcut)) for e in ENTRIES) >= 20
+    assert len(seen) >= sum(len(e.keys()) for e in ENTRIES) >= 20
 
 
 def test_shortcuts_are_written_only_in_the_table():
-    """No other module of the editor binds a key to an action: the table is the one place."""
+    """No module of the editor binds a key to an action but actions.py, from the table."""
     for path in sorted((ROOT / "editor").glob("*.py")):
         if path.name == "actions.py":
             continue
         text = path.read_text()
         assert not re.search(r"setShortcuts?\(|QShortcut\b", text), f"{path.name} binds a shortcut"
+    # strings like "Ctrl+M" appear once in the editor: in the table
+    for key in [e.shortcut for e in ENTRIES if isinstance(e.shortcut, str) and len(e.shortcut) > 1]:
+        found = [p.name for p in (ROOT / "editor").glob("*.py") for _ in re.finditer(re.escape(f'"{key}"'),
+                                                                                     p.read_text())]
+        assert found == ["mainwindow.py"], (key, found)
     assert len({e.name for e in ENTRIES}) == len(ENTRIES)  # names are unique
 
 
@@ -76,7 +77,7 @@ def test_every_entry_is_in_its_menu_and_every_tool_on_the_tool_bar(window):
     assert all(p.startswith("File/Open recent/") for p in extra), extra
     (bar,) = window.findChildren(QToolBar)
     on_bar = [a for a in bar.actions() if a.data()]
-    assert [a.data() for a in on_bar] == list(actions.TOOLS) == list(window.tools)
+    assert [a.data() for a in on_bar] == TOOLS == list(window.tools)
     assert all(_same(a, window.tool_actions[a.data()]) for a in on_bar)
 
 
