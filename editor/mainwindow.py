@@ -111,7 +111,7 @@ class MapView(QGraphicsView):
 
 
 class MainWindow(QMainWindow):
-    # what the window owns, declared (actions.py's entries reach them through the window)
+    # declared ahead of __init__: ENTRIES, typed before this class, reaches them through the window
     doc: Document
     scene: MapScene
     view: MapView
@@ -125,7 +125,8 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
 
-        # the tools: each turns the map's mouse events into undo steps
+        # the tools: each turns the map's mouse events into undo steps (the play
+        # and powers panels first: two tools act through them)
         self.play = PlayPanel(self.doc)
         self.powers = PowersPanel(self.doc)
         self.tools: Dict[str, Tool] = {

@@ -27,6 +27,7 @@ class Review(QObject):
         # after the scene's own rebuild (connected first): the marks use its positions
         doc.changed.connect(self._changed)
         window.installEventFilter(self)
+
     def eventFilter(self, watched, event) -> bool:
         if event.type() == QEvent.Type.Close:
             # once the close is decided (unsaved work may keep the window open): no games
