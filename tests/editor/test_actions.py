@@ -147,3 +147,24 @@ def test_a_subvariant_enables_and_checks_its_entry(window):
     window.open_path(str(MAPS / "standard"))
     assert not toggle.isEnabled() and not toggle.isChecked()
 
+
+
+def test_the_user_guide_names_the_keys_the_table_binds(qapp):  # (the standard keys need an application)
+    """docs/editor.md tells users the keys: each one it names is bound, and a
+    key written after a menu path (Tools > Balance report... (`Ctrl+B`)) is
+    that entry's."""
+    guide = (ROOT / "docs" / "editor.md").read_text()
+    bound = {}
+    for e in ENTRIES:
+        for seq in e.keys():
+            bound[seq.toString(QKeySequence.SequenceFormat.PortableText)] = e
+    named = re.findall(r"`((?:Ctrl\+)+[^`\s]+|Del)`", guide)
+    assert len(named) >= 5 and all(k in bound for k in named), [k for k in named if k not in bound]
+    key = r"[A-Z]|Del|(?:(?:Ctrl|Shift|Alt)\+)+[^`\s]+"
+    placed = re.findall(rf"\b(File|Edit|View|Tools) > ([^(`;]+?),? \(?`({key})`", guide.replace("\n", " "))
+    assert len(placed) >= 5, placed
+    for menu, text, key in placed:
+        entry = bound.get(key)
+        assert entry is not None, (menu, text, key)
+        assert entry.menu.replace("&", "") == menu and entry.text.replace("&", "").startswith(text.strip()), \
+            (menu, text, key, entry.text)
