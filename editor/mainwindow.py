@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
             ("Balance", self.review.balance, BOTTOM, "Problems", False),  # until asked for
             ("Changes from base", self.review.changes, RIGHT, "Proposals", False))  # until a subvariant is opened
         for title, widget, area, beside, shown in docks:
-            dock = self.add_dock(title, widget, area)
+            dock = self._add_dock(title, widget, area)
             if beside:
                 self.tabifyDockWidget(self.docks[beside], dock)
             if not shown:
@@ -210,7 +210,7 @@ class MainWindow(QMainWindow):
         self.docks["Proposals"].raise_()
         self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
 
-    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A panel in a dock of its own, found again by its title in ``docks``."""
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
