@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
+from .. import edit
 from ..files import all_or_nothing, atomic_copy, atomic_write, confined, read_limited
 from ..io import load
 from ..io.records import canonical
 from ..io.variant_file import dumps, extends_roots, schema_ref_for
 from ..model import Rules, Variant
 from ..problems import Problem, UnusableInput
+from .state import Outlines, Ring, State, renamed_state
 
-Ring = List[Tuple[float, float]]
-Outlines = Dict[str, List[Ring]]
 Stamp = Tuple[int, int, int]
 EDITED_ART = "-edited.svg"   # the shapes drawn here, saved beside the designer's drawing
 OURS = "<!-- province outlines saved by the variantkit editor -->"  # a file a save may replace
@@ -64,17 +64,6 @@ class SaveRefused(UnusableInput):
 class ChangedOnDisk(SaveRefused):
     """The file was changed on disk (another window, another editor, another
     program) since it was opened or saved here: nothing was written."""
-
-
-class State(NamedTuple):
-    """Everything an undo step restores."""
-    variant: Variant
-    outlines: Outlines
-    proposals: tuple = ()          # EdgeProposals of a drawing, renamed with the provinces
-    rejected: frozenset = frozenset()
-    art_ids: tuple = ()            # (province id, id the drawing gives it) after renames
-    shapes_edited: bool = False    # shapes drawn or moved: saved beside the drawing, not in it
-    dismissed_powers: frozenset = frozenset()  # the drawing's powers removed: not offered again
 
 
 def empty_variant(vid: str = "untitled") -> Variant:
@@ -139,6 +128,15 @@ class Session:
         :class:`variantkit.edit.EditError` for an edit that cannot be made,
         leaving the variant as it was)."""
         self.variant = change(self.variant, *args, **kwargs)
+        self.unsaved = True
+        return self.variant
+
+    def rename(self, old: str, new: str) -> Variant:
+        """Rename a province everywhere (:func:`variantkit.edit.rename`), its
+        outlines and proposals with it; the drawing keeps its own id, which
+        a save rewrites in the copy it writes."""
+        after = renamed_state(self.snapshot(), {old: new})
+        self.apply(after._replace(variant=edit.rename(self.variant, old, new)))
         self.unsaved = True
         return self.variant
 
