@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from .. import edit
-from ..files import all_or_nothing, atomic_copy, atomic_write, confined, read_limited
+from ..files import all_or_nothing, atomic_copy, atomic_write, confined, read_limited, writing
 from ..io import load
 from ..io.records import canonical
 from ..io.variant_file import dumps, extends_roots, schema_ref_for
@@ -162,6 +162,21 @@ class Session:
         self.unsaved = False
 
     # -- opening --------------------------------------------------------------
+    @classmethod
+    def of(cls, variant: Variant, art_file: Optional[str] = None, art_bytes: Optional[bytes] = None,
+           picture_file: Optional[str] = None, path: Optional[str] = None) -> "Session":
+        """A session for a variant made elsewhere (an importer's, a command's):
+        its drawing ``art_file`` (whose bytes are ``art_bytes``, else read
+        when saved), the picture under the drawing, the file it came from."""
+        session = cls()
+        session.variant = variant
+        session.art_file = os.path.abspath(art_file) if art_file else None
+        session.art_bytes = art_bytes
+        session.picture_file = os.path.abspath(picture_file) if picture_file else None
+        session.path = path
+        session.stamp = disk_stamp(path)
+        return session
+
     def open_variant(self, path: str) -> List[Problem]:
         """Load a variant; returns its load problems (schema errors stop the load)."""
         loaded = load(path)
@@ -288,11 +303,19 @@ class Session:
             return False
         return disk_stamp(path) != self.stamp
 
-    def save(self, path: Optional[str] = None, overwrite: bool = False) -> str:
+    def save(self, path: Optional[str] = None, overwrite: bool = False, *, replace_files: bool = False,
+             check: Optional[Callable[[str], List[Problem]]] = None) -> str:
         """Write the variant (and its art) at ``path``, all the files or none;
         raises SaveRefused with the problems, having written nothing, when the
         file would not open again as edited, and ChangedOnDisk when the file
-        changed since it was opened or saved here (unless ``overwrite``)."""
+        changed since it was opened or saved here (unless ``overwrite``).
+
+        ``replace_files``: another drawing or picture of the same name there is
+        written over (a command's --force, its targets checked), instead of
+        the drawing taking a free name.  ``check``: further problems of the
+        files as they will be, given the variant file of a trial copy of them
+        in a folder of its own (a command's semantic checks); any refuses the
+        save."""
         path = path or self.path
         if path is None:
             raise ValueError("no file name yet: use save as")
@@ -305,11 +328,13 @@ class Session:
                 "reopen it to see the other changes, or save again and choose to overwrite them", path)])
         folder = os.path.dirname(os.path.abspath(path))
         variant, art_data = self._art_for(folder, self.keeps_base(path))
-        if art_data is not None and variant.art:
+        if art_data is not None and variant.art and not replace_files:
             variant = replace(variant, art=self._free_name(folder, variant.art, art_data))
         written = replace(self.to_file(path), art=variant.art)
         text = dumps(written, schema_ref_for(path))
         problems = self.check_text(path, text)
+        if not problems and check is not None:
+            problems = self._trial(path, text, variant.art, art_data, check)
         if problems:
             raise SaveRefused(problems)
         with all_or_nothing():   # the variant, its drawing and the picture under it: all or none
@@ -317,7 +342,8 @@ class Session:
                 atomic_write(os.path.join(folder, variant.art), art_data)
             if self.picture_file and os.path.isfile(self.picture_file):
                 picture = os.path.join(folder, os.path.basename(self.picture_file))
-                if not os.path.exists(picture):   # the picture the art shows, beside it
+                there = os.path.realpath(picture) == os.path.realpath(self.picture_file)
+                if not there and (replace_files or not os.path.exists(picture)):   # the picture the art shows
                     from ..drawing.picture_map import MAX_BYTES
                     atomic_copy(self.picture_file, picture, MAX_BYTES)
             atomic_write(path, text)
@@ -334,6 +360,33 @@ class Session:
         self.stamp = disk_stamp(path)
         self._saved()
         return path
+
+    def _trial(self, path: str, text: str, art: Optional[str], art_data: Optional[Union[str, bytes]],
+               check: Callable[[str], List[Problem]]) -> List[Problem]:
+        """``check``'s problems with the files written as they will be, in a
+        folder of their own that goes with the check (a subvariant's
+        ``extends`` is made absolute there)."""
+        import tempfile
+        written = load(path, text=text).variant
+        assert written is not None  # check_text loaded it
+        with tempfile.TemporaryDirectory(prefix="variantkit-save-") as trial, writing():  # nothing staged
+            trial_file = os.path.join(trial, "variant.yaml")
+            if written.extends and self.base_path:
+                written = replace(written, extends=self.base_path)
+            folder = os.path.dirname(os.path.abspath(path))
+            drawing = os.path.join(folder, art) if art else None
+            if art and art_data is not None:
+                atomic_write(os.path.join(trial, art), art_data)
+            elif art and drawing and os.path.isfile(drawing):
+                from ..drawing.svg.reader import MAX_BYTES
+                atomic_copy(drawing, os.path.join(trial, art), MAX_BYTES)
+            if self.picture_file and os.path.isfile(self.picture_file):
+                from ..drawing.picture_map import MAX_BYTES as PICTURE_BYTES
+                atomic_copy(self.picture_file, os.path.join(trial, os.path.basename(self.picture_file)),
+                            PICTURE_BYTES)
+            # the text itself where it can stand there, so lines in the problems are the file's
+            atomic_write(trial_file, text if written.extends is None else dumps(written))
+            return [replace(p, file=path) if p.file == trial_file else p for p in check(trial_file)]
 
     def _free_name(self, folder: str, name: str, data: Union[str, bytes]) -> str:
         """``name``, or ``name-2.svg``... when another file is there already:
