@@ -136,8 +136,7 @@ def import_picture(args) -> int:
     the traced outlines that is the variant's art.  What would be written is
     loaded first: a skeleton that would not load is refused, nothing written."""
     from ..formats.picture import read_full
-    from .convert import as_imported, checked_errors
-    from .output import print_problems
+    from .output import as_imported, checked_errors, print_problems
     out = os.path.join(args.output, "variant.yaml")
     picture = os.path.basename(args.path)
     picture_out = os.path.join(args.output, picture)

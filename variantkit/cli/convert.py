@@ -6,15 +6,12 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import replace
-from typing import List
 
 from ..files import all_or_nothing, check_target, last_commit, protecting
 from ..formats import formats
 from ..io import art_path
-from ..problems import Problem
 from ..session import SaveRefused, Session
-from ..validate import load_checked
-from .output import add_force, finite, input_paths, load_or_exit, print_problems
+from .output import add_force, as_imported, checked_errors, finite, input_paths, load_or_exit, print_problems
 
 
 def register(sub) -> None:
@@ -94,19 +91,6 @@ def cmd_import(args) -> int:
           + (f"; {commit.summary()}" if commit is not None and commit.replaced else ""),
           file=sys.stderr)
     return 0
-
-
-def checked_errors(trial: str) -> List[Problem]:
-    """What stops a variant written by an importer: its load and check errors
-    (a save's check, run on the files as they will be)."""
-    return list(load_checked(trial).report.errors)
-
-
-def as_imported(problems: List[Problem], source: str) -> List[Problem]:
-    """An importer never writes a variant that would not load: the errors of
-    what it would write, placed at the source (the file is not kept)."""
-    return [replace(p, file=source, line=None, column=None, message="as imported, " + p.message)
-            for p in problems]
 
 
 def cmd_export(args) -> int:
