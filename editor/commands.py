@@ -17,9 +17,7 @@ from PySide6.QtGui import QUndoCommand
 from variantkit import edit
 from variantkit.edit import EditError
 from variantkit.model import Edge, Power, Province, Variant, split_location
-
-from variantkit.session import renamed_state
-from variantkit.session import retargeted as _retarget
+from variantkit.session import renamed_state, retargeted as _retarget
 
 from .document import Document, Ring, State
 

@@ -1,7 +1,8 @@
 """The editor's document: a :class:`variantkit.session.Session` (the variant,
 its outlines and files, opening and saving) with the undo stack and the
-signals the views listen to.  Only undo commands change it; views listen to
-``changed`` and rebuild what it names.
+signals the views listen to.  Only undo commands change it (the session's
+own ``edit`` and ``rename`` are for front ends without an undo stack); views
+listen to ``changed`` and rebuild what it names.
 """
 from __future__ import annotations
 
