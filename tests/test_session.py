@@ -166,3 +166,27 @@ def test_a_recovery_failing_part_way_puts_every_field_back(drawn, tmp_path, monk
     with pytest.raises(OSError):
         recover(other, read_autosave(str(folder)), lambda p: p)
     assert other.fields() == before
+
+
+def test_a_held_autosave_is_not_offered_and_a_released_one_is(drawn, tmp_path):
+    from variantkit.session.autosave import Autosave, left_behind
+    root = tmp_path / "recovery"
+    root.mkdir()
+    s = Session()
+    s.open_variant(str(drawn))
+    mine = Autosave(s, lambda: str(root))
+    mine.write()
+    assert mine.folder is None                      # nothing unsaved: nothing autosaved
+    s.rename("mos", "msk")
+    mine.write()
+    assert mine.folder is not None and left_behind(str(root)) == []   # held while this session lives
+    mine.release()                                  # the program died
+    assert left_behind(str(root)) == [mine.folder]
+    again = Session()
+    theirs = Autosave(again, lambda: str(root))
+    meta = theirs.restore(mine.folder)
+    assert meta["path"] == str(drawn / "variant.yaml") and again.path == meta["path"]
+    assert again.variant.province("msk") and left_behind(str(root)) == []
+    again.save()
+    theirs.clear()
+    assert os.listdir(root) == [] and load(str(drawn)).variant.province("msk")

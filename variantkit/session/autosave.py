@@ -1,11 +1,17 @@
 """A session's autosave: what is written to a recovery folder and read back.
 
+Each session autosaves into a folder of its own under a root the front end
+names, holding a lock on it while it lives (:class:`Autosave`), so another
+program running at the same time never offers it; once the process dies (a
+crash, a kill) the lock goes and :func:`left_behind` offers the work back.
+A folder is deleted only when its work is saved, or the user says to
+discard it: never on the way to giving it back.
+
 A folder holds the whole variant (a subvariant flattened, so it opens from
 anywhere), the shapes when they were edited, the drawing as opened (the
 renames apply to it) and meta.json: where it all belongs (the file, its
 drawing, its base), the renames and the proposals.  Each autosave is one
-all-or-nothing set of files.  Which folder, and who holds it, is the
-front end's business (the editor locks one per window).
+all-or-nothing set of files.
 """
 from __future__ import annotations
 
@@ -13,10 +19,11 @@ import contextlib
 import json
 import math
 import os
+import shutil
 import stat
 import time
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, NamedTuple, Optional
+from typing import IO, Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from ..files import all_or_nothing, atomic_write, read_limited, shown_path
 from ..io import Loaded, load
@@ -25,12 +32,103 @@ from ..model import Crossing, Edge
 from ..problems import UnusableInput
 from .document import Session, disk_stamp
 
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; every folder counts as left behind
+    fcntl = None  # type: ignore[assignment]  # the uses test for None
+
 META_BYTES = 4_000_000
 OUTLINES_BYTES = 64_000_000
 
 
 class Unreadable(Exception):
     """A recovery folder that cannot be offered: what is wrong with it."""
+
+
+class Autosave:
+    """The autosave of one session: a folder of its own under ``root()``,
+    locked while this object holds it."""
+
+    def __init__(self, session: Session, root: Callable[[], str]) -> None:
+        self.session = session
+        self.root = root
+        self.folder: Optional[str] = None
+        self._lock: Optional[IO[str]] = None
+
+    # -- writing ---------------------------------------------------------------
+    @staticmethod
+    def _take(folder: str) -> Optional[IO[str]]:
+        """The locked lock file of ``folder``, or None if another program holds it."""
+        fd = os.open(os.path.join(folder, "lock"),
+                     os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        fh = os.fdopen(fd, "a+")
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            fh.close()
+            raise UnusableInput([])
+        if fcntl is not None:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                fh.close()
+                return None
+        return fh
+
+    def _claim(self, folder: str) -> bool:
+        fh = self._take(folder)
+        if fh is None:
+            return False
+        self.release()
+        # a new session: the next autosave starts its own folder (the old one
+        # is the caller's to delete once the new session is open)
+        self.folder, self._lock = folder, fh
+        return True
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def write(self) -> None:
+        """Autosave the session if it has unsaved changes."""
+        session = self.session
+        if not session.modified:
+            return
+        if self.folder is None:
+            stem = os.path.basename(os.path.dirname(session.path)) if session.path else "untitled"
+            folder = os.path.join(self.root(), f"{stem}-{os.getpid()}-{time.time_ns()}")
+            os.makedirs(folder)
+            self._claim(folder)
+        claimed = self.folder
+        if claimed is None:  # the new folder could not be locked: no autosave this time
+            return
+        write_autosave(session, claimed)
+
+    def clear(self) -> None:
+        """The work is saved (or discarded by the user): the autosave goes."""
+        folder = self.folder
+        self.release()
+        self.folder = None
+        if folder and os.path.isdir(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+
+    # -- reading ---------------------------------------------------------------
+    def restore(self, folder: str) -> Dict[str, Any]:
+        """Open the work autosaved in ``folder`` in this session, which then
+        autosaves there; returns what the folder says about it.  Everything
+        is read and checked before the session is touched; a failure part
+        way puts the session back as it was and leaves the folder alone."""
+        saved = read_autosave(folder)
+        lock = self._take(folder)
+        if lock is None:
+            raise UnusableInput([])  # another program has just taken it
+        try:
+            meta = recover(self.session, saved, lambda path: trusted_path(path, self.root()))
+        except BaseException:
+            lock.close()
+            raise
+        self.release()
+        self.folder, self._lock = folder, lock
+        return meta
 
 
 def write_autosave(session: Session, folder: str) -> None:
@@ -214,4 +312,75 @@ def trusted_path(path: Any, recovery_root: str) -> Optional[str]:
     try:
         return path if load(path).variant is not None else None
     except UnusableInput:
+        return None
+
+
+def _lock_free(folder: str) -> bool:
+    """Whether no running program holds ``folder``'s lock; a lock that is not
+    a regular file (a FIFO, a folder) counts as held by no one."""
+    if fcntl is None:
+        return True
+    lock = os.path.join(folder, "lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except OSError as exc:
+        raise Unreadable(f"its lock cannot be opened: {exc.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("its lock is not a regular file")
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False  # a running program's
+        return True
+    finally:
+        os.close(fd)
+
+
+def left_behind(root: str, skipped: Optional[List[Tuple[str, str]]] = None) -> List[str]:
+    """Folders under ``root`` of programs that are gone (their lock is free),
+    newest first.  A folder that cannot be offered (a tampered or truncated
+    autosave, a file of the wrong kind) is passed over, and added to
+    ``skipped`` with why."""
+    out = []
+    for name in sorted(os.listdir(root)):
+        folder = os.path.join(root, name)
+        try:
+            if os.path.islink(folder) or not os.path.isdir(folder):
+                raise Unreadable("not a folder")
+            if not os.path.lexists(os.path.join(folder, "meta.json")):
+                if not os.listdir(folder) or os.listdir(folder) == ["lock"]:
+                    continue  # a session that had not autosaved yet
+                raise Unreadable("no meta.json (a truncated autosave?)")
+            if not _lock_free(folder):
+                continue
+            read_meta(folder)
+            when = os.path.getmtime(os.path.join(folder, "meta.json"))
+        except Unreadable as exc:
+            if skipped is not None:
+                skipped.append((folder, str(exc)))
+            continue
+        except OSError as exc:
+            if skipped is not None:
+                skipped.append((folder, exc.strerror or str(exc)))
+            continue
+        out.append((when, folder))
+    return [f for _, f in sorted(out, reverse=True)]
+
+
+def describe(folder: str) -> str:
+    """One line for a folder offered back: what it is, where it belongs, when."""
+    try:
+        meta = read_meta(folder)
+    except Unreadable as exc:
+        return f"{folder}: {exc}"
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(meta.get("saved_at", 0)))
+    return f"{meta.get('name') or 'a variant'} ({meta.get('path') or 'never saved'}), autosaved {when}"
+
+
+def path_of(folder: str) -> Optional[str]:
+    """The file a folder's work belongs to (None: never saved, or unreadable)."""
+    try:
+        return read_meta(folder).get("path")
+    except Unreadable:
         return None
