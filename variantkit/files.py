@@ -8,7 +8,10 @@ user names (``--trust DIR`` or ``VARIANTKIT_TRUST``).
 
 Writes: atomic (a crash, a kill or a full disk leaves the old file or the new
 one, never half of one), keeping the target's mode and owner, writing through
-a symlink to the file it names, never over one of the command's own inputs.
+a symlink to the file it names, never over one of the command's own inputs;
+a set of files all or none (:func:`all_or_nothing`).  What a command's writes
+share (its inputs, the writes held back, the targets it checked) is one
+:class:`WriteState` per context: a thread or a command never sees another's.
 """
 from __future__ import annotations
 
