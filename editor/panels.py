@@ -423,7 +423,7 @@ class ProposalsPanel(QWidget):
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""
         out = {}
-        for pid, colour in sorted(getattr(self.doc, "drawn_colours", {}).items()):
+        for pid, colour in sorted(self.doc.drawn_colours.items()):
             pid = pid.lower()
             hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
             if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid) \

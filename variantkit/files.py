@@ -8,7 +8,10 @@ user names (``--trust DIR`` or ``VARIANTKIT_TRUST``).
 
 Writes: atomic (a crash, a kill or a full disk leaves the old file or the new
 one, never half of one), keeping the target's mode and owner, writing through
-a symlink to the file it names, never over one of the command's own inputs.
+a symlink to the file it names, never over one of the command's own inputs;
+a set of files all or none (:func:`all_or_nothing`).  What a command's writes
+share (its inputs, the writes held back, the targets it checked) is one
+:class:`WriteState` per context: a thread or a command never sees another's.
 """
 from __future__ import annotations
 
@@ -173,14 +176,6 @@ class WriteRefused(UnusableInput):
     """A write that would destroy something: raised before anything is written."""
 
 
-_protected: Set[str] = set()
-_staged: Optional[List[Tuple[str, bytes]]] = None  # writes held back by all_or_nothing()
-# Targets checked by check_target without --force, with whether each was a
-# folder: a write there must still find nothing in its way when it lands, so
-# that of two writers racing for one target only the first succeeds.
-_fresh: Set[str] = set()
-
-
 class Commit:
     """What a set of writes did, for the command's closing line."""
 
@@ -198,7 +193,54 @@ class Commit:
         return "; ".join(parts)
 
 
-last_commit: Optional[Commit] = None
+class WriteState:
+    """What the writes of one command (or one editor thread) share: the paths
+    they may not land on, the writes held back by :func:`all_or_nothing`, the
+    targets checked without --force, and what the last set of writes did.
+    Each context (a thread, a command run by :func:`writing`) has its own, so
+    that two threads or two commands never stage, protect or check each
+    other's files."""
+
+    def __init__(self) -> None:
+        self.protected: Set[str] = set()
+        self.staged: Optional[List[Tuple[str, bytes]]] = None  # held back by all_or_nothing()
+        # targets checked by check_target without --force: a write there must
+        # still find nothing in its way when it lands, so that of two writers
+        # racing for one target only the first succeeds
+        self.fresh: Set[str] = set()
+        self.last_commit: Optional[Commit] = None
+
+
+# No default: a context without a state (a new thread starts with an empty
+# context) gets a new one of its own, never one shared with another thread.
+_STATE: "contextvars.ContextVar[WriteState]" = contextvars.ContextVar("variantkit_writes")
+
+
+def write_state() -> WriteState:
+    """This context's write state, made on first use."""
+    try:
+        return _STATE.get()
+    except LookupError:
+        state = WriteState()
+        _STATE.set(state)
+        return state
+
+
+@contextlib.contextmanager
+def writing(state: Optional[WriteState] = None) -> Iterator[WriteState]:
+    """``state`` (else a new one) as the write state of the block (one
+    command): nothing it protects, stages or checks outlives it or leaks
+    into another command."""
+    token = _STATE.set(state if state is not None else WriteState())
+    try:
+        yield _STATE.get()
+    finally:
+        _STATE.reset(token)
+
+
+def last_commit() -> Optional[Commit]:
+    """What the last set of writes in this context did (None: none yet)."""
+    return write_state().last_commit
 
 
 def shown_path(path: str, limit: int = 120) -> str:
@@ -212,19 +254,22 @@ def shown_path(path: str, limit: int = 120) -> str:
 
 
 def reset_session() -> None:
-    """Forget the targets one command checked (main calls it after each run)."""
-    _fresh.clear()
+    """Forget the targets this context checked and its last commit."""
+    state = write_state()
+    state.fresh.clear()
+    state.last_commit = None
 
 
 @contextlib.contextmanager
 def protecting(paths: Iterable[Optional[str]]) -> Iterator[None]:
     """While inside, no write may land on any of ``paths`` (a command's inputs)."""
-    added = {os.path.realpath(p) for p in paths if p} - _protected
-    _protected.update(added)
+    protected = write_state().protected
+    added = {os.path.realpath(p) for p in paths if p} - protected
+    protected.update(added)
     try:
         yield
     finally:
-        _protected.difference_update(added)
+        protected.difference_update(added)
 
 
 @contextlib.contextmanager
@@ -235,14 +280,14 @@ def all_or_nothing() -> Iterator[Commit]:
     nothing replaced yet), then the set is swapped in with signals held, and
     on any failure the old files are put back.  The Commit yielded says what
     was created and replaced once the block has ended."""
-    global _staged
-    outer, _staged = _staged, []
+    state = write_state()
+    outer, state.staged = state.staged, []
     commit = Commit()
     try:
         yield commit
-        pending = _staged
+        pending = state.staged
     finally:
-        _staged = outer
+        state.staged = outer
     if outer is not None:  # nested: the outer block makes them
         outer.extend(pending)
         return
@@ -261,7 +306,7 @@ def check_target(path: str, force: bool, inputs: Iterable[Optional[str]] = ()) -
                 "VK031", f"{shown_path(path)} is one of this command's inputs ({shown_path(p)})",
                 "write somewhere else", path)])
     if not force:
-        _fresh.add(real)
+        write_state().fresh.add(real)
     if force or not os.path.lexists(path):
         return
     if os.path.isdir(real):
@@ -306,12 +351,13 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
     gets the usual mode (0666 less the umask).  The temporary file is removed
     on any failure, and one left by a kill is removed by the next write there.
     """
-    if os.path.realpath(path) in _protected:
+    state = write_state()
+    if os.path.realpath(path) in state.protected:
         raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
                                     "write somewhere else", path)])
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if _staged is not None:
-        _staged.append((path, raw))
+    if state.staged is not None:
+        state.staged.append((path, raw))
         return
     _commit([(path, raw)], Commit())
 
@@ -319,9 +365,10 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
 def _must_be_new(target: str) -> bool:
     """Whether ``target`` was checked without --force (itself, or the folder
     it is written into): it must not have appeared since."""
+    fresh = write_state().fresh
     here = target
     while here and here != os.path.dirname(here):
-        if here in _fresh:
+        if here in fresh:
             return True
         here = os.path.dirname(here)
     return False
@@ -365,13 +412,13 @@ def _signals_held() -> Iterator[None]:
 
 
 def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
-    global last_commit
-    last_commit = commit
+    state = write_state()
+    state.last_commit = commit
     made_dirs: List[str] = []
     staged: List[Tuple[str, str, str, bool]] = []  # (shown path, target, temp, must be new)
     try:
         for path, raw in pending:
-            if os.path.realpath(path) in _protected:
+            if os.path.realpath(path) in state.protected:
                 raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
                                             "write somewhere else", path)])
             target = os.path.realpath(path)

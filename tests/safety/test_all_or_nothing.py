@@ -182,7 +182,7 @@ def test_two_folder_writers_without_force_cannot_both_succeed(tmp_path):
     try:
         assert main(["export", "webdiplomacy", TUTORIAL, "-o", str(out)]) == 0  # the other writer
         check_target(str(out / "x"), False)  # main forgot its own; ours is checked again
-        files._fresh.add(os.path.realpath(out))
+        files.write_state().fresh.add(os.path.realpath(out))
         before = snapshot(out)
         with pytest.raises(UnusableInput) as exc:
             with all_or_nothing():

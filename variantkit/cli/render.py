@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from typing import Optional
 
-from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, inside_folder, protecting, shown_path
+from ..files import atomic_write, check_target, inside_folder, protecting, shown_path
 from ..problems import Problem, UnusableInput
 from ..board.raster import write_png
 from ..board.render import Position, render_svg
@@ -81,9 +81,8 @@ def cmd_render(args) -> int:
 def cmd_attach_art(args) -> int:
     from ..drawing.art import infer_svg
     from .output import load_or_exit
-    from ..io import save
-    from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
     from ..names import NameIndex
+    from ..session import SaveRefused, Session
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     if v.extends:
@@ -111,10 +110,16 @@ def cmd_attach_art(args) -> int:
     missing = sorted(p.id for p in v.provinces if p.id not in where)
     provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
                       for p in v.provinces)
-    with protecting(inputs[1:]), all_or_nothing():
-        if copy:
-            atomic_copy(args.svg, target, SVG_BYTES)
-        save(replace(v, provinces=provinces, art=name), loaded.path)
+    attached = Session.of(replace(v, provinces=provinces, art=name), art_file=args.svg, path=loaded.path)
+    try:
+        with protecting(inputs[1:]):  # the drawing and the variant: both or neither, checked by loading
+            attached.save(loaded.path, replace_files=args.force)
+    except SaveRefused as exc:
+        from .output import print_problems
+        print_problems(exc.problems, False, sys.stderr)
+        print(f"{args.variant}: not attached: with this drawing's positions the variant would not load "
+              "(errors above, at the lines it would have); nothing was written", file=sys.stderr)
+        return 1
     print(f"{loaded.path}: art {name}; positions for {len(where)} provinces"
           + (f"; not in the drawing: {', '.join(missing)}" if missing else ""), file=sys.stderr)
     return 0
