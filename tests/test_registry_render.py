@@ -70,3 +70,162 @@ def test_what_the_checks_say_is_what_the_docs_say():
                 assert _pattern(entry.hint).match(problem.hint), (path.name, problem.hint)
                 seen.add(problem.code)
     assert len(seen) >= 10, sorted(seen)
+
+
+# -- every emission site, read from the source ---------------------------------
+#
+# A problem reaches users only through Problem.of (or a thin helper that hands
+# its keywords on to it), so what users read is the registry's template.  The
+# scan finds, outside problems.py: a Problem built by hand, a problem's words
+# replaced, and a call naming a code whose keywords do not fill that code's
+# template exactly (none missing, none unused).
+
+import ast  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+_CODE = re.compile(r"VK\d{3}\Z")
+# keywords that place or qualify a problem, never fill its template
+_PLACING = {"severity", "key"}
+# helpers that fill some of the template themselves: name -> (what they fill, their own keywords)
+_HELPERS = {
+    "read_limited": ({"path", "reason"}, {"what", "where"}),
+    "read_text": ({"path", "reason"}, {"what"}),
+    "read_stream": ({"path", "reason"}, set()),
+}
+# modules whose problems are still written by hand beside the registry: only ever shrinks
+NOT_YET = {
+    "editor/panels.py",
+    "variantkit/board/raster.py",
+    "variantkit/cli/art.py",
+    "variantkit/cli/convert.py",
+    "variantkit/cli/play.py",
+    "variantkit/cli/review.py",
+    "variantkit/drawing/art_proposals.py",
+    "variantkit/drawing/conventions/__init__.py",
+    "variantkit/drawing/geometry/infer.py",
+    "variantkit/drawing/geometry/shapes.py",
+    "variantkit/drawing/picture_map.py",
+    "variantkit/drawing/svg/reader.py",
+    "variantkit/formats/base.py",
+    "variantkit/formats/diplicity.py",
+    "variantkit/formats/diplicity_read.py",
+    "variantkit/formats/diplicity_svg.py",
+    "variantkit/formats/diplomacy_pkg.py",
+    "variantkit/formats/dpjudge.py",
+    "variantkit/formats/dpjudge_calendar.py",
+    "variantkit/formats/dpjudge_powers.py",
+    "variantkit/formats/dpjudge_words.py",
+    "variantkit/formats/godip.py",
+    "variantkit/formats/jdip.py",
+    "variantkit/formats/njudge.py",
+    "variantkit/formats/webdiplomacy.py",
+    "variantkit/formats/webdiplomacy_read.py",
+    "variantkit/io/game_file.py",
+    "variantkit/review/lint.py",
+    "variantkit/rules/movement.py",
+}
+
+
+def _codes_of(node) -> list:
+    """The code literals an argument can be: "VK001", or a choice of two."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and _CODE.match(node.value):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        both = _codes_of(node.body) + _codes_of(node.orelse)
+        return both if len(both) == 2 else []
+    return []
+
+
+def _callee(func) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def hand_written(source: str, filename: str) -> list:
+    """Each place of ``source`` where a problem's words do not come from the registry."""
+    found = []
+    tree = ast.parse(source, filename)
+    takes_code = set()  # calls inside a helper that is handed its code (its callers are checked)
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                "code" in {a.arg for a in func.args.args + func.args.posonlyargs + func.args.kwonlyargs}:
+            takes_code.update(id(n) for n in ast.walk(func))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        at = f"{filename}:{node.lineno}"
+        name = _callee(node.func)
+        keywords = {k.arg for k in node.keywords if k.arg}
+        spread = any(k.arg is None for k in node.keywords)
+        if name == "Problem":
+            found.append(f"{at}: Problem(...) built by hand: use Problem.of")
+            continue
+        if name == "replace" and keywords & {"message", "hint"}:
+            found.append(f"{at}: a problem's words replaced")
+            continue
+        if name == "of" and _callee(getattr(node.func, "value", None)) == "Problem":
+            if node.args and not _codes_of(node.args[0]) and not spread and id(node) not in takes_code:
+                found.append(f"{at}: Problem.of with a computed code: name the code")
+        sites = [(i, c) for i, arg in enumerate(node.args) for c in _codes_of(arg)]
+        if not sites:
+            continue
+        index = sites[0][0]
+        if index != len(node.args) - 1:
+            found.append(f"{at}: {sites[0][1]} followed by positional words: give the template's values "
+                         "by name")
+            continue
+        if spread:
+            found.append(f"{at}: {sites[0][1]}'s values spread from a mapping: name them")
+            continue
+        filled, own = _HELPERS.get(name, (set(), set()))
+        given = (keywords - _PLACING - own) | filled
+        for _, code in sites:
+            if code not in CODES:
+                continue  # test_codes names unregistered codes
+            wanted = CODES[code].placeholders
+            if given != wanted:
+                missing, unused = sorted(wanted - given), sorted(given - wanted)
+                found.append(f"{at}: {code} given {', '.join(unused) or 'nothing extra'} it does not take, "
+                             f"lacking {', '.join(missing) or 'nothing'}")
+    return found
+
+
+def _sources():
+    for root in (ROOT / "variantkit", ROOT / "editor"):
+        for path in sorted(root.rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel not in ("variantkit/problems.py", "variantkit/codes.py"):
+                yield rel, path.read_text(encoding="utf-8")
+
+
+def test_every_problem_is_built_from_the_registry():
+    found = {rel: hand_written(text, rel) for rel, text in _sources()}
+    wrong = [line for rel, lines in found.items() if rel not in NOT_YET for line in lines]
+    assert not wrong, "\n".join(wrong)
+    done = sorted(rel for rel in NOT_YET if not found.get(rel))
+    assert not done, f"built from the registry now: take {done} off NOT_YET"
+
+
+def test_the_scan_finds_each_hand_written_problem():
+    source = '''
+Problem("VK190", "bre has named coasts", "hint")
+Problem.of("VK190", province="bre", terrain="land")
+Problem.of("VK190", province="bre")
+Problem.of("VK190", province="bre", terrain="land", colour="red")
+self.emit(path, "VK190", province="bre", terrain="land", severity="error")
+report.lost("VK190", "a message")
+replace(p, message="as imported, " + p.message)
+Problem.of(code, province="bre")
+Problem.of(code, **params)
+def helper(code, path):
+    return Problem.of(code, path=path, reason="r")
+Problem.of("VK103" if army else "VK109", a=a, b=b, end=e, terrain=t)
+Problem.of("VK105" if army else "VK104", a=a, b=b, end=e, province=p)
+read_limited(path, 10, "VK001", what="file")
+warn("VK190", **values)
+if p.code == "VK190":
+    pass
+'''
+    got = [line.split(": ", 1)[0] for line in hand_written(source, "x.py")]
+    assert got == ["x.py:2", "x.py:4", "x.py:5", "x.py:7", "x.py:8", "x.py:9", "x.py:14", "x.py:16"], \
+        hand_written(source, "x.py")

@@ -137,7 +137,7 @@ CASES = [
     Case("import_over_existing_variant",
          lambda ws: ["import", "svg", str(ws / "good.svg"), "-o", str(ws / "v")], 2, "VK030", line=False),
     Case("import_into_a_folder_that_is_a_file",
-         lambda ws: ["import", "svg", str(ws / "good.svg"), "-o", str(ws / "existing.map")], 2, "VK009",
+         lambda ws: ["import", "svg", str(ws / "good.svg"), "-o", str(ws / "existing.map")], 2, "VK036",
          line=False),
     Case("export_over_its_own_variant_even_forced",
          lambda ws: ["export", "dpjudge", str(ws / "v"), "-o", str(ws / "v" / "variant.yaml"), "--force"],
@@ -204,15 +204,15 @@ CASES = [
          lambda ws: ["validate", w(ws, "huge.yaml", "format: 1\nid: huge\nname: [" + "x" * 200_000 + "]\n"
                                    "provinces: {}\nedges: []\npowers: {}\n")], 1, "VK013", changed=("huge.yaml",)),
     # -- exhaustion and crashes ----------------------------------------------------------------------
-    Case("yaml_alias_bomb", lambda ws: ["validate", bomb(ws)], 2, "VK007", isolated=True, changed=("bomb.yaml",)),
+    Case("yaml_alias_bomb", lambda ws: ["validate", bomb(ws)], 2, "VK024", isolated=True, changed=("bomb.yaml",)),
     Case("yaml_80kb_of_brackets", lambda ws: ["validate", w(ws, "deep.yaml", "[" * 80_000)], 2, "VK006",
          isolated=True, changed=("deep.yaml",)),
-    Case("yaml_alias_inside_itself", lambda ws: ["validate", w(ws, "loop.yaml", "a: &a [1, *a]\n")], 2, "VK007",
+    Case("yaml_alias_inside_itself", lambda ws: ["validate", w(ws, "loop.yaml", "a: &a [1, *a]\n")], 2, "VK023",
          changed=("loop.yaml",)),
     Case("yaml_nan_and_infinity",
          lambda ws: ["render", w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace(
              "unit_pos: [10, 20]", "unit_pos: [.nan, .inf]").replace("art: map.svg\n", "")),
-             "-o", str(ws / "out.svg")], 2, "VK013", changed=("v2/variant.yaml",)),
+             "-o", str(ws / "out.svg")], 2, "VK019", changed=("v2/variant.yaml",)),
     Case("yaml_huge_number",
          lambda ws: ["render", w(ws, "v2/variant.yaml", (ws / "v" / "variant.yaml").read_text().replace(
              "unit_pos: [10, 20]", "unit_pos: [1" + "0" * 400 + ", 1]").replace("art: map.svg\n", "")),
@@ -234,7 +234,7 @@ CASES = [
     Case("dev_zero_as_jdip_adjacency",
          lambda ws: ["--trust", "/dev", "import", "jdip", jdip(ws, "/dev/zero"), "-o", str(ws / "out")], 2, "VK005",
          isolated=True, changed=("jd/variants.xml",)),
-    Case("dev_zero_as_adjudicate_stdin", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK001",
+    Case("dev_zero_as_adjudicate_stdin", lambda ws: ["adjudicate", "--variant", STANDARD], 2, "VK400",
          stdin_path="/dev/zero", isolated=True, line=False),
     Case("fifo_as_the_variant", lambda ws: ["validate", fifo(ws)], 2, "VK005", isolated=True, line=False),
     Case("dpjudge_use_fan_out", lambda ws: ["import", "dpjudge", fanout(ws), "-o", str(ws / "out")], 2, "VK601",

@@ -104,7 +104,7 @@ def parse_filed(game: Game, filed):
 def cmd_adjudicate(args) -> int:
     v = _variant(args.variant)
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # tests give a StringIO
-    raw = read_stream(stdin, MAX_GAME_BYTES)
+    raw = read_stream(stdin, MAX_GAME_BYTES, code="VK400")
     try:
         rec = loads_unique(raw if isinstance(raw, str) else raw.decode("utf-8"))
     except DuplicateKey as exc:
@@ -150,7 +150,7 @@ _Phase = Tuple[str, Dict[str, List[Tuple[str, int]]]]
 def _read_script(path: str) -> List[_Phase]:
     """Phases of orders: a phase line (S1901M) then 'Power: order' lines,
     each order with its line number."""
-    raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", "order script")
+    raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", what="order script")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -49,7 +49,7 @@ def load_rgb(path: str) -> np.ndarray:
     """The picture as an RGB array, refused with a located problem when it
     is not a picture, is too big, or claims more pixels than it may have."""
     from PIL import Image
-    data = read_limited(path, MAX_BYTES, "VK840", "picture")
+    data = read_limited(path, MAX_BYTES, "VK840", what="picture")
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS   # Pillow refuses bombs before decoding
     try:
         with Image.open(io.BytesIO(data)) as im:

@@ -77,7 +77,7 @@ def schema_path(near: Optional[str] = None) -> Optional[str]:
 @lru_cache(maxsize=4)
 def _validator(path: str):
     from ..files import read_limited
-    raw = read_limited(path, 1024 * 1024, "VK776", "Diplicity schema", "give the host's variant.schema.yaml")
+    raw = read_limited(path, 1024 * 1024, "VK776", what="Diplicity schema")
     return jsonschema.Draft202012Validator(yaml.safe_load(raw.decode("utf-8")))
 
 

@@ -62,7 +62,7 @@ class _Lines:
 
 def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
     from ..files import read_text
-    text = read_text(path, MAX_BYTES, "VK780", "Diplicity variant", "give the host's .dvar (a few tens of kB)")
+    text = read_text(path, MAX_BYTES, "VK780", what="Diplicity variant")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -136,8 +136,7 @@ class _Reader(PowerDirectives):
                                          origin.line if origin else None)])
         blame = Problem("VK601", "", "", origin.file, origin.line) if origin else None
         try:
-            raw = read_limited(path, MAX_BYTES, "VK601", "map file",
-                               "a DPjudge map is a few kB: is this the right file?", blame)
+            raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
         except UnusableInput as exc:
             if origin is None or exc.problems[0].code != "VK601" or os.path.exists(path):
                 raise

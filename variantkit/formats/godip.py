@@ -74,7 +74,7 @@ def power_id(name: str) -> str:
 
 def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     from ..files import read_text
-    text = read_text(path, MAX_BYTES, "VK785", "godip variant", "give godip's variant .go file")
+    text = read_text(path, MAX_BYTES, "VK785", what="godip variant")
     code = _strip_comments(text)
     problems: List[Problem] = []
 

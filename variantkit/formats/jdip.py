@@ -32,7 +32,7 @@ MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files 
 
 def _parse(path: str, where: Optional[Problem] = None):
     from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK720", "jDip file", "give jDip's variants.xml (or its folder)", where)
+    raw = read_limited(path, MAX_BYTES, "VK720", what="jDip file", where=where)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True)
     try:

@@ -26,7 +26,7 @@ MAX_LINE = 10_000
 def read(path: str):
     problems: List[Problem] = []
     from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK760", "map file", "an njudge map is a few kB: is this the right file?")
+    raw = read_limited(path, MAX_BYTES, "VK760", what="map file")
     lines = raw.decode("utf-8", errors="replace").splitlines()
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:

@@ -56,7 +56,7 @@ def _coast_id(label: str, taken: set) -> str:
 
 
 def _text(path: str) -> str:
-    raw = read_limited(path, MAX_PHP, "VK765", "PHP file")
+    raw = read_limited(path, MAX_PHP, "VK765", what="PHP file")
     return raw.decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
@@ -347,7 +347,7 @@ def _picture(folder: str) -> Optional[bytes]:
     for rel in (os.path.join("resources", "map.png"), "map.png"):
         p = os.path.join(folder, rel)
         if os.path.isfile(p):
-            return read_limited(p, MAX_PICTURE, "VK765", "map picture")
+            return read_limited(p, MAX_PICTURE, "VK765", what="map picture")
     return None
 
 

@@ -294,7 +294,7 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
     if path.endswith((".yaml", ".yml")):
         rec = read_yaml(path, limit=MAX_GAME_BYTES)[0]
     else:
-        raw = read_limited(path, MAX_GAME_BYTES, "VK400", "game file")
+        raw = read_limited(path, MAX_GAME_BYTES, "VK400", what="game file")
         try:
             rec = loads_unique(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:

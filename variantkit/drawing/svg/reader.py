@@ -520,7 +520,7 @@ def _read_bytes(path: str) -> bytes:
     gzipped drawing (.svgz) at most MAX_BYTES once decompressed (the limit
     counts what is read, not what the file claims)."""
     from ...files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK800", "drawing", "a map's SVG is a few MB at most")
+    raw = read_limited(path, MAX_BYTES, "VK800", what="drawing")
     if not raw:
         raise UnusableInput([Problem("VK800", "the file is empty", "give the map's SVG", path)])
     if raw[:2] != b"\x1f\x8b":
