@@ -12,7 +12,7 @@ from ..formats.svg import variant_id_for
 from ..io import art_path, dumps, save
 from ..model import split_location
 from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
-from .output import finite
+from .output import as_imported, finite
 
 
 def register(sub) -> None:
@@ -83,8 +83,7 @@ def _would_not_load(variant, out: str, text: str) -> list:
     from ..problems import Problem
     from ..validate import check
     if not variant.provinces:   # an empty skeleton validates, and is no map
-        return [Problem("VK833", "the drawing gives no province: nothing written",
-                        "draw the provinces as closed shapes with ids or labels", variant.art or "")]
+        return [Problem.of("VK833").at(variant.art or "")]
     loaded = load(out, text=text)
     errors = list(loaded.report.errors)
     if loaded.variant is not None:
@@ -130,7 +129,6 @@ def import_picture(args) -> int:
     the traced outlines that is the variant's art.  What would be written is
     loaded first: a skeleton that would not load is refused, nothing written."""
     import tempfile
-    from dataclasses import replace
     from ..files import atomic_write
     from ..formats.picture import read_full
     from ..drawing.picture_map import MAX_BYTES as PICTURE_BYTES
@@ -150,8 +148,7 @@ def import_picture(args) -> int:
         atomic_write(os.path.join(folder, variant.art), svg_text)
         save(variant, os.path.join(folder, "variant.yaml"))
         loaded = load_checked(os.path.join(folder, "variant.yaml"))
-    errors = [replace(p, file=args.path, line=None, column=None, message="as imported, " + p.message)
-              for p in loaded.report.errors]
+    errors = [p.at(as_imported(args.path)) for p in loaded.report.errors]
     inference = pm.inference
     regions = inference.regions.values()
     if args.json:

@@ -14,7 +14,7 @@ from ..formats import formats
 from ..io import art_path, save
 from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
 from ..validate import load_checked
-from .output import add_force, finite, input_paths, load_or_exit, print_problems
+from .output import add_force, as_imported, finite, input_paths, load_or_exit, print_problems
 
 
 def register(sub) -> None:
@@ -105,8 +105,7 @@ def _reload_problems(variant, args, drawing=None):
             atomic_copy(drawing, os.path.join(folder, variant.art), SVG_BYTES)
         save(variant, trial)
         loaded = load_checked(trial)
-    return [replace(p, file=args.path, line=None, column=None,
-                    message="as imported, " + p.message) for p in loaded.report.errors]
+    return [p.at(as_imported(args.path)) for p in loaded.report.errors]
 
 
 def cmd_export(args) -> int:

@@ -101,3 +101,9 @@ class TerminalText:
 
     def __getattr__(self, name):  # flush, isatty, encoding... as the stream has them
         return getattr(self._stream, name)
+
+
+def as_imported(path: str) -> str:
+    """Where an import's trial result is blamed: the source file, as imported
+    (the trial file is gone, so no line); the problem keeps the registry's words."""
+    return f"{path} (as imported)"
