@@ -241,22 +241,24 @@ _ALL = (
     _group(
         "lint",
         ("VK550", W, "{provinces} meet at one point ({x}, {y}) of the drawing",
-         "players cannot tell which of them border there: draw a short border between the two that do"),
+         "players cannot tell which of them border there: draw a short border between the two that do{unlinked}"),
         ("VK551", W, "{a} and {b} are linked but share no neighbour, while the drawing shows {third} touching both",
-         "link {third} to {a} and {b}, or redraw the border"),
-        ("VK552", W, "{location} is coastal but no fleet there can sail to any sea (with a drawing, also: "
-         "borders a sea in the drawing with no fleet link)",
+         "link {first} to {a} and {b}, or redraw the border"),
+        ("VK552", W, "{location} is coastal but no fleet there can sail to any sea",
          "add a fleet edge to the sea it fronts, or make it land"),
-        ("VK553", W, "no unit can reach the neutral centre {province} in the first year "
-         "(two moves, convoys by the power's own fleets counted)",
-         "it stays neutral at least until 1902: move it, or start a unit nearer"),
+        ("VK558", W, "{province} borders {sea} in the drawing but no fleet may sail between them",
+         "add a fleet edge {province} - {sea} (or the coast that fronts it)"),
+        ("VK553", W, "no unit can reach the neutral centre {province} in the first year",
+         "it stays neutral at least until 1902 (two moves, convoys by the power's own fleets counted): "
+         "move it, or start a unit nearer"),
         ("VK554", W, "{a} ({power}) and {b} ({other}) are home centres of two powers side by side",
          "each can attack the other's home in Spring 1901: intended?"),
         ("VK555", W, "{a} -> {b} runs one way only ({units})",
          "most judges have no one-way links: see the export reports"),
-        ("VK556", W, "{format}: {message} ({code}): what a judge's or host's importer would read differently "
-         "(names other parsers reject, VK112, VK113, and each exporter's report, one line per kind of finding)",
-         "the hint of the finding"),
+        ("VK556", W, "{format}: {message} ({code})",
+         "{hint} ({format} would read the variant differently: names other parsers reject, VK112 and VK113, "
+         "and each exporter's report, one line per kind of finding)"),
+        ("VK559", W, "{format}: the export failed: {error}", "report this as a bug (the traceback is in the log)"),
         ("VK557", E, "--games must be 0 to {games} and --years 1 to {years} (`balance`)", "e.g. --games 50 --years 10"),
     ),
     _group(
