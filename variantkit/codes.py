@@ -325,10 +325,12 @@ _ALL = (
          "written as open in every season", "check the exported game's first turns by hand"),
         ("VK706", W, "the colour of {power} is not part of a DPjudge map", ""),
         ("VK707", W, "the rule option {option}={value} has no DPjudge equivalent", ""),
-        ("VK708", W, "the draw rule is not written as such (DPjudge, Diplicity) or is written as "
-         "YEARS_WITHOUT_SC_CAPTURE (jDip)", ""),
-        ("VK709", W, "the move modifier {modifier} of {a} - {b} is written as a strait (-1) or an ordinary link: "
-         "DPjudge knows only straits", ""),
+        ("VK708", W, "the draw rule is a game setting in DPjudge, not part of the map", ""),
+        ("VK702", W, "the draw rule: Diplicity has no such victory condition", ""),
+        ("VK709", W, "the move modifier {modifier} of {a} - {b} is written as {written}: DPjudge knows only straits",
+         ""),
+        ("VK660", W, "the adjective {adjective} of {power} is written as {word}: DPjudge would read it as a place",
+         ""),
         ("VK710", E, "the game starts in the year {year} (before Christ)",
          "DPjudge counts years from 1: start the variant in a later year"),
         ("VK711", W, "the link {a} - {b} (move modifier {modifier}) is written as an ordinary link: "
@@ -336,7 +338,7 @@ _ALL = (
         ("VK712", W, "the link {a} - {b} is restricted to {powers}: written open to all", ""),
         ("VK713", E, "the one-way link {a} -> {b} would be read as a one-way adjacency by the package, "
          "which then misplays retreats", "make the link two-way, or export to DPjudge instead"),
-        ("VK714", W, "{province} is passable in {seasons} only: written as always open or always impassable", ""),
+        ("VK714", W, "{province} is passable in {seasons} only: written as {written}", ""),
         ("VK715", W, "HIBERNATE is not read by the package", ""),
         ("VK716", E, "{where} names {name}, which is no province of the map", "fix the ref, or add the province"),
         ("VK717", E, "the variant has wing units (OPTION_WINGS or a starting wing): variantkit has armies and "
@@ -372,10 +374,15 @@ _ALL = (
         ("VK737", E, "the id {id} is longer than 10 characters", "Diplicity rejects it after upload: shorten the id"),
         ("VK738", E, "the power {power} has an id or name over 50 characters", "shorten it"),
         ("VK739", W, "{power} has no colour: written as #888888", ""),
+        ("VK661", W, "{power}'s colour {colour} is not #rrggbb: written as #888888", ""),
+        ("VK662", W, "the civil disorder rule: Diplicity removes a power's units by the classic rule (farthest "
+         "from home first), not by this variant's", "set civil_disorder: classic to play here as the host plays"),
+        ("VK663", E, "the map's shapes or positions do not match the variant{missing}",
+         "give every province a shape in the drawing"),
         ("VK740", W, "the host's schema is not at hand: checked against the schema's rules built into "
          "variantkit instead", "put the host's variant.schema.yaml beside the output, in "
          "~/.local/share/variantkit/diplicity/, or name it in VARIANTKIT_DIPLICITY_SCHEMA"),
-        ("VK741", E, "the host's schema rejects {where}: {schema_message}", "report this as a bug"),
+        ("VK741", E, "the host's schema rejects {what}", "report this as a bug"),
         ("VK742", E, "{province} links to unknown {other}", "report this as a bug"),
         ("VK743", E, "the link {a} - {b} is not the same from both ends", "report this as a bug"),
         ("VK744", W, "{province} has no shape in the drawing: its click area is a small diamond at its unit "
@@ -385,15 +392,18 @@ _ALL = (
         ("VK746", W, "the drawing {uri} is not a file beside variants.xml: imported without its art",
          "put the drawing beside variants.xml, or give it later with variantkit attach-art"),
         ("VK750", W, "{what}: webDiplomacy has no place for it, left out", ""),
-        ("VK770", E, "{what} holds a character a name may not: {character}",
+        ("VK770", E, "{what} holds a character it may not: {character}",
          "remove the character: a name is one line of printable text"),
         ("VK771", E, "the written file does not read back as the host reads it: {what}", "report this as a bug"),
-        ("VK772", W, "the id {id} is written {written}: the host's ids are lowercase letters, digits and hyphens",
+        ("VK772", W, "the {what} id {id} is written {written}: the host's ids are lowercase letters, digits and "
+         "hyphens",
          ""),
         ("VK773", E, "two powers get the same id once written as the host's ids",
          "give the powers ids of lowercase letters, digits and hyphens"),
-        ("VK774", W, "the rule option {option} is not written: Diplicity has no such adjudication modifier", ""),
-        ("VK775", E, "the name of {province} is longer than the host stores (50)", "shorten the name"),
+        ("VK774", W, "the rule option {option}: {value} is not written: Diplicity has no such adjudication "
+         "modifier and plays its own rule", ""),
+        ("VK775", E, "the name of {province} is {length} characters long; the host stores at most 50",
+         "shorten the name"),
         ("VK776", E, "the host's schema {path} cannot be read (missing, not a file or over its size limit): {reason}",
          "give the host's variant.schema.yaml"),
         ("VK777", W, "{province} lies inside {other}: written as an ordinary province", ""),
@@ -405,8 +415,8 @@ _ALL = (
         ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
         ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
          "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
-        ("VK792", E, "{where} holds a character the target file cannot carry: {value}",
-         "remove the control character, or write it on one line"),
+        ("VK792", E, "{where} holds {character}, which a {format} file cannot carry: {value}",
+         "remove the character, or write it on one line ({advice})"),
         ("VK793", W, "the alias {alias} of {province} is left out: {why}", ""),
         ("VK794", W, "jDip's order parser cannot read {location}: {why}", "players type another name"),
         ("VK795", W, "the version {version} is written as 1.0: jDip's versions are numbers", ""),
@@ -422,17 +432,27 @@ _ALL = (
          "not a province code", ""),
         ("VK798", W, "the letter {letter} of {power} is written as {new}: DPjudge allows no M, no ? and no "
          "letter twice", ""),
-        ("VK799", W, "the power {power} (or its adjective) is written as {word}: DPjudge would read it as a "
-         "place or an order word", ""),
+        ("VK799", W, "the power {power} is written as {word}: DPjudge would read {old} as a place or an order "
+         "word", ""),
+        ("VK789", W, "the power {power} is written as {word}: DPjudge's power names are letters and digits", ""),
         ("VK783", W, "{province} is passable in {seasons} only: written as open in every season (DPjudge's "
          "map reader refuses its IN directive)", ""),
-        ("VK784", E, "{where} holds '=', '->', a leading '#', or is an order word: {value}",
-         "DPjudge reads those as a name line, a rename, a comment or an order: reword it"),
+        ("VK784", E, "{where} holds '=', '->' or starts with '#': {value}",
+         "DPjudge reads those as a name line, a rename or a comment: reword it"),
+        ("VK788", E, "{where} is the order word {value}, which DPjudge refuses as a name", "rename it"),
         ("VK757", W, "{what} {name} is written {written}: the site puts names into SQL unquoted", ""),
         ("VK758", E, "{a} and {b} are both named {name}",
          "the site finds territories by name (case aside): give them different names"),
-        ("VK759", E, "the map pictures cannot hold the variant: {reason}",
-         "the site colours territories by palette entry: 254 territories at most, each with its point"),
+        ("VK759", E, "{count} territories: a palette picture holds {limit}",
+         "the site colours territories by palette entry: merge or remove territories"),
+        ("VK664", W, "{province} {where}: webDiplomacy has no place for it, written as an ordinary territory", ""),
+        ("VK665", W, "{count} territories have no shape in the drawing ({ids}): the pictures are drawn on the "
+         "schematic board", "draw them in the variant's art"),
+        ("VK666", E, "{province} is named {name}, which the site reads as a coast of {other}",
+         "rename it without the '(... Coast)' ending"),
+        ("VK667", E, "points outside their own colour on the pictures: {ids}",
+         "report this: the drawn board left a territory without room for its point"),
+        ("VK668", E, "the folder would not read back as written: {what}", "report this as a bug"),
         ("VK765", E, "the webDiplomacy variant folder cannot be read at {path}: {reason}",
          "a webDiplomacy folder holds install.php and variant.php"),
         ("VK766", E, "{file} cannot be read without running PHP: {reason}",

@@ -109,11 +109,22 @@ class _Reader(PowerDirectives):
         self.dynamic: Optional[Tuple[str, Origin]] = None   # IN/FROM block: (phase, origin)
 
     # -- reporting ----------------------------------------------------------
-    def warn(self, origin: Origin, code: str, message: str, hint: str) -> None:
-        self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "warning"))
+    def warn(self, origin: Origin, code: str, message: Optional[str] = None, hint: str = "", /,
+             **params: object) -> None:
+        """What the map says that a variant here cannot hold: the problem ``code``
+        in the registry's words (Problem.of), at the line that says it."""
+        if message is not None:  # the lines not yet built from the registry
+            self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "warning"))
+            return
+        self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
-    def error(self, origin: Origin, code: str, message: str, hint: str) -> None:
-        self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "error"))
+    def error(self, origin: Origin, code: str, message: Optional[str] = None, hint: str = "", /,
+              **params: object) -> None:
+        """What the map says that cannot be read, in the registry's words, at its line."""
+        if message is not None:  # the lines not yet built from the registry
+            self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "error"))
+            return
+        self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
     # -- files --------------------------------------------------------------
     def read(self, path: str, origin: Optional[Origin] = None) -> None:
@@ -731,11 +742,11 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         aliases = []
         for a in p.aliases:
             if normalize(a) in power_words:
-                report.lost("VK701", f"the alias {a!r} of {p.id} is a power's name: DPjudge rejects it, left out")
+                report.lost("VK701", alias=repr(a), province=p.id)
                 continue
             if not norm(a) or place_of.get(norm(a), p.id) != p.id:
-                report.lost("VK748", f"the alias {a!r} of {p.id} is left out: DPjudge reads it as "
-                            + (f"{place_of[norm(a)]}" if norm(a) else "order words only"))
+                report.lost("VK748", alias=repr(a), province=p.id,
+                            other=place_of[norm(a)] if norm(a) else "order words only")
                 continue
             place_of.setdefault(norm(a), p.id)
             aliases.append(_alias(a))
@@ -750,9 +761,8 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     crossings: Set[Tuple[str, str, str]] = set()
     for e in v.edges:
         if e.modifier not in (0, -1):
-            report.lost("VK709", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} is written as "
-                                 + ("a strait (-1)" if e.strait else "an ordinary link")
-                                 + ": DPjudge knows only straits")
+            report.lost("VK709", modifier=f"{e.modifier:+d}", a=e.a, b=e.b,
+                        written="a strait (-1)" if e.strait else "an ordinary link")
         if e.seasons:
             report.seasonal_link(e, "a DPjudge map (its IN directives are written for spaces)")
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
@@ -790,8 +800,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if p.passable_in:
             # DPjudge's Map.py refuses its own IN directive ("BAD FROM DIRECTIVE", on its own
             # loeb9.map too): a seasonal space is written open in every season
-            report.lost("VK783", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as open "
-                                 "in every season (DPjudge's map reader refuses its IN directive)")
+            report.lost("VK783", province=p.id, seasons=", ".join(p.passable_in))
         for c in p.coasts:
             lid = f"{p.id}/{c.id}"
             lines.append(f"{kind:<6} {lid.upper():<8} ABUTS {' '.join(_merge(abuts[lid]))}".rstrip())
@@ -799,10 +808,9 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         toks = _merge(abuts[p.id])
         lines.append(f"{kind:<6} {code:<8}" + (f" ABUTS {' '.join(toks)}" if toks else ""))
         if p.offboard:
-            report.lost("VK703", f"{p.id} is an off-board box: DPjudge has no such mark, written as an ordinary space")
+            report.lost("VK703", province=p.id)
         if p.inside:
-            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, "
-                        "written as an ordinary space")
+            report.lost("VK704", province=p.id, host=p.inside)
     lines.append("")
 
     # powers and units
@@ -811,8 +819,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         letter = f":{pw.letter}" if pw.letter else ""
         own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
         if norm(own) in place_names:  # DPjudge would take the adjective for the place
-            report.lost("VK799", f"the adjective {pw.adjective!r} of {pw.id} is written as {pw.id.upper()}: "
-                                 "DPjudge would read it as a place")
+            report.lost("VK660", adjective=repr(pw.adjective), power=pw.id, word=pw.id.upper())
             own = pw.id
         lines.append(f"{pw.id.upper()} ({own.upper()}{letter}) "
                      + " ".join(h.upper() for h in pw.homes))
@@ -822,7 +829,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if pw.centers is not None and set(pw.centers) != set(pw.homes):
             lines.append(("OWNS " + " ".join(c.upper() for c in pw.centers)).rstrip())
         if pw.colour:
-            report.lost("VK706", f"the colour of {pw.id} is not part of a DPjudge map")
+            report.lost("VK706", power=pw.id)
         lines.append("")
     unowned = [c for c in v.centers if c not in homes]
     if unowned:
@@ -832,17 +839,16 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     phase = v.rules.start
     year = int(phase[1:-1])
     if year < 1:
-        report.refuse("VK710", f"the game starts in the year {year} (before Christ)",
-                      "DPjudge counts years from 1: start the variant in a later year")
+        report.refuse("VK710", year=year)
     lines.append(f"BEGIN {dict(S='SPRING', F='FALL', W='WINTER')[phase[0]]} {year} "
                  f"{dict(M='MOVEMENT', R='RETREATS', A='ADJUSTMENTS')[phase[-1]]}")
     for opt, value in sorted(v.rules.options.items()):
         if opt in WRITTEN and isinstance(value, bool):
             lines.append(f"RULE {'' if value else '!'}{WRITTEN[opt]}")
         else:
-            report.lost("VK707", f"the rule option {opt}={value!r} has no DPjudge equivalent")
+            report.lost("VK707", option=opt, value=repr(value))
     if v.rules.draw_after_static_falls:
-        report.lost("VK708", "the draw rule is a game setting in DPjudge, not part of the map")
+        report.lost("VK708")
     return "\n".join(lines) + "\n"
 
 

@@ -555,8 +555,8 @@ def _refuse_controls(v: Variant, report: ExportReport) -> None:
         except ValueError:
             bad = bad or [(0, next(c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000))]
         if bad:
-            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}, which a jDip file cannot carry: "
-                                   f"{shown(value)}", "remove the character, or write it on one line")
+            report.refuse("VK792", where=where, character=describe(bad[0][1]), format="jDip", value=shown(value),
+                          advice="XML 1.0 cannot carry control characters")
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
