@@ -38,18 +38,18 @@ def temp_prefix(path: str) -> str:
 # reading
 
 def read_limited(path: str, limit: int, code: str = "VK001", *, what: str = "file",
-                 where: Optional[Problem] = None) -> bytes:
+                 where: Optional[Tuple[str, Optional[int]]] = None) -> bytes:
     """The bytes of a regular file, refusing anything over ``limit`` bytes.
 
     ``code`` names the reader's problem "this input cannot be read" (its
     template takes the ``path`` and the ``reason``).
     The size is what was read, not what ``stat`` claims (a device claims 0).
-    ``where``, when given, is the location to blame (the line that named the
+    ``where``, when given, is the (file, line) to blame (the line that named the
     file) instead of the file itself; messages never quote the file's bytes.
     """
     def refuse(problem: Problem) -> UnusableInput:
         if where is not None:
-            return UnusableInput([problem.at(where.file, where.line, where.column)])
+            return UnusableInput([problem.at(*where)])
         return UnusableInput([problem.at(path)])
 
     try:

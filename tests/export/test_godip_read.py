@@ -83,7 +83,7 @@ def test_a_bad_chain_is_a_located_error(tmp_path):
                   '\t\tProv("ccc").Conn("zzz", godip.Land).\n\t\tDone()\n}\n')
     with pytest.raises(UnusableInput) as err:
         formats()["godip"].read(str(go))
-    got = {(p.line, p.message.split(":")[0]) for p in err.value.problems}
+    got = {(p.line, p.message.split(": ", 1)[1].split(":")[0]) for p in err.value.problems}
     assert (6, "bbb") in got and any(line == 7 for line, _ in got)
     assert all(p.file == str(go) for p in err.value.problems)
     assert len(err.value.problems) >= 4   # Conn, Wibble, no Flag for ccc, the unknown zzz: all at once

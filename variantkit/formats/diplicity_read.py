@@ -34,8 +34,8 @@ def companion(path: str) -> Tuple[str, Optional[str]]:
     if os.path.isdir(path):
         found = sorted(f for f in os.listdir(path) if f.endswith(".dvar"))
         if len(found) != 1:
-            raise UnusableInput([Problem("VK780", f"the folder holds {len(found)} .dvar files, not one",
-                                         "give the .dvar file itself", path)])
+            raise UnusableInput([Problem.of("VK780", path=path, reason=f"the folder holds {len(found)} .dvar files, "
+                                            "not one: give the .dvar file itself").at(path)])
         path = os.path.join(path, found[0])
     if path.endswith(SVG_SUFFIX):
         dvar = path[: -len(SVG_SUFFIX)] + ".dvar"
@@ -66,10 +66,10 @@ def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UnusableInput([Problem("VK780", f"not JSON: {exc.msg}", "give the host's .dvar", path,
-                                     exc.lineno, exc.colno)])
+        raise UnusableInput([Problem.of("VK780", path=path, reason=f"not JSON: {exc.msg}")
+                             .at(path, exc.lineno, exc.colno)])
     if not isinstance(doc, dict):
-        raise UnusableInput([Problem("VK780", "the file is JSON but not an object", "give the host's .dvar", path)])
+        raise UnusableInput([Problem.of("VK780", path=path, reason="the file is JSON but not an object").at(path)])
     return doc, _Lines(text)
 
 
@@ -133,10 +133,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
 
     def bad(message: str, hint: str, *needles: str, severity: str = "error") -> None:
         line = lines.of(*needles) if needles else None
-        if severity == "error":
-            problems.append(Problem("VK781", message, hint, dvar_path, line))
-        else:
-            problems.append(Problem("VK782", message, hint, dvar_path, line, severity="warning"))
+        problems.append(Problem.of("VK781" if severity == "error" else "VK782", what=message, advice=hint)
+                        .at(dvar_path, line))
 
     import jsonschema
     for err in sorted(jsonschema.Draft202012Validator(SHAPE).iter_errors(doc), key=lambda e: list(e.path)):
@@ -270,9 +268,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         v, more = _positions(v, art)
         problems += more
     else:
-        problems.append(Problem("VK782", f"no map beside it ({os.path.basename(_svg_name(dvar_path))}): "
-                                         "read without art", "put the host's .d.svg beside the .dvar",
-                                dvar_path, severity="warning"))
+        problems.append(Problem.of("VK782", what=f"no map beside it ({os.path.basename(_svg_name(dvar_path))}): "
+                                   "read without art", advice="put the host's .d.svg beside the .dvar").at(dvar_path))
     return v, problems
 
 
@@ -322,8 +319,8 @@ def _positions(v: Variant, art: str) -> Tuple[Variant, List[Problem]]:
     try:
         root = etree.fromstring(_read_bytes(art), parser)
     except etree.XMLSyntaxError as exc:
-        return v, [Problem("VK782", f"the map cannot be read: {exc.msg}; read without positions",
-                           "give the host's .d.svg", art, severity="warning")]
+        return v, [Problem.of("VK782", what=f"the map cannot be read: {exc.msg}; read without positions",
+                              advice="give the host's .d.svg").at(art)]
     pos: Dict[str, Tuple[float, float]] = {}
     for layer in root:
         if layer.get("id") != "unit-positions":

@@ -79,11 +79,11 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     problems: List[Problem] = []
 
     def bad(message: str, hint: str, at: Optional[int] = None) -> None:
-        problems.append(Problem("VK786", message, hint, path, _line(text, at) if at is not None else None))
+        problems.append(Problem.of("VK786", what=message, advice=hint)
+                        .at(path, _line(text, at) if at is not None else None))
 
     def note(message: str, at: Optional[int] = None) -> None:
-        problems.append(Problem("VK787", message, "", path, _line(text, at) if at is not None else None,
-                                severity="warning"))
+        problems.append(Problem.of("VK787", what=message).at(path, _line(text, at) if at is not None else None))
 
     # -- nations ---------------------------------------------------------
     consts = {m.group(1): m.group(2) for m in _CONST.finditer(code)}
@@ -112,9 +112,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     first: Dict[str, int] = {}
     provs = list(_PROV.finditer(code))
     if not provs:
-        raise UnusableInput([Problem("VK785", "no Prov(...) graph in the file",
-                                     "give the .go file that builds the variant's graph (Prov(...).Conn(...))",
-                                     path)])
+        raise UnusableInput([Problem.of("VK785", path=path, reason="no Prov(...) graph in the file (give the .go "
+                                        "file that builds the variant's graph: Prov(...).Conn(...))").at(path)])
     for i, pm in enumerate(provs):
         here = pm.group(1).lower()
         at = pm.start()

@@ -30,7 +30,7 @@ COAST_KINDS = COMPASS_COASTS  # jDip names no other coast
 MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
 
 
-def _parse(path: str, where: Optional[Problem] = None):
+def _parse(path: str, where: Optional[Tuple[str, Optional[int]]] = None):
     from ..files import read_limited
     raw = read_limited(path, MAX_BYTES, "VK720", what="jDip file", where=where)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
@@ -39,8 +39,7 @@ def _parse(path: str, where: Optional[Problem] = None):
         return etree.fromstring(raw, parser, base_url=path)
     except etree.XMLSyntaxError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
-        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc.msg}",
-                                     "give jDip's variants.xml (or its folder)", path, line)])
+        raise UnusableInput([Problem.of("VK720", path=path, reason=f"not XML: {exc.msg}").at(path, line)])
 
 
 def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacency: str
@@ -153,7 +152,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     at = map_el.sourceline
     if "://" in uri or not confined(adjacency, [folder]):  # the adjacency file is beside variants.xml
         raise UnusableInput([reference_problem(uri, "adjacencyURI", [folder], path, at)])
-    adj_root = _parse(adjacency, Problem("VK720", "", "", path, at))
+    adj_root = _parse(adjacency, (path, at))
 
     # refs may name a province by one of its unique names ("win" for wio)
     alias_of: Dict[str, str] = {}
