@@ -373,24 +373,32 @@ _ALL = (
          "which then misplays retreats", "make the link two-way, or export to DPjudge instead"),
         ("VK714", W, "{province} is passable in {seasons} only: written as {written}", ""),
         ("VK715", W, "HIBERNATE is not read by the package", ""),
-        ("VK716", E, "{where} names {name}, which is no province of the map", "fix the ref, or add the province"),
-        ("VK717", E, "the variant has wing units (OPTION_WINGS or a starting wing): variantkit has armies and "
-         "fleets only", "this variant cannot be played on variantkit"),
-        ("VK718", W, "the rule option {name}={value} or the game length is not honoured: games on variantkit "
-         "play without it", "docs/formats/jdip.md lists what is read"),
+        ("VK716", E, "{where} names {name}, which is no province", "fix the ref, or add the province"),
+        ("VK673", E, "{tag} names the province {name}, which the adjacency file does not have",
+         "use a shortname or unique name of the map"),
+        ("VK717", E, "{what}: variantkit has armies and fleets only (a wing unit, OPTION_WINGS)",
+         "this variant cannot be played on variantkit"),
+        ("VK718", W, "the rule option {name}={value} is not honoured: games on variantkit play without it",
+         "docs/formats/jdip.md lists what is read"),
+        ("VK675", W, "the game length of {years} years is not represented: games on variantkit end by victory "
+         "or the draw rule", "end the game by hand"),
         ("VK719", W, "{power} is inactive in jDip (nobody orders its units): kept as an ordinary power",
          "leave it without orders"),
         ("VK720", E, "the jDip file {path} cannot be read (missing, over its size limit, or not XML): {reason}",
          "give jDip's variants.xml (or its folder)"),
-        ("VK721", E, "no VARIANT {name} with a MAP and an adjacencyURI in the file", "give jDip's variants.xml"),
+        ("VK721", E, "no VARIANT in the file", "give jDip's variants.xml"),
+        ("VK671", E, "no variant called {name}", "one of: {names}"),
+        ("VK672", E, "the variant has no MAP with an adjacencyURI", "give jDip's variants.xml with its MAP element"),
         ("VK722", W, "{province}: unknown adjacency type {kind}", "jDip knows mv, xc, nc, sc, ec, wc"),
-        ("VK723", W, "the border rule {border} ({description}) is not represented",
+        ("VK723", W, "the border rule {border} ({description}) is not represented{rest}",
          "set the equivalent by hand (a strait, a season)"),
-        ("VK724", E, "{province}: a home centre or starting unit of {power}, which is no power of the variant",
-         "check the power names"),
+        ("VK670", W, "the move modifier {modifier} from {a} into {b} is read as holding both ways (our edges are "
+         "two-way)", "check the edge {a} - {b}"),
+        ("VK724", E, "{province}: unknown home power {power}", "check the power names"),
+        ("VK674", E, "a starting unit of {power}, which is no power of the variant", "check the power names"),
         ("VK725", W, "the link {a} - {b} is written as an ordinary link "
          "(one-way and power-restricted links are not written)", ""),
-        ("VK726", W, "{province} is written as always open (the target has no such season)", ""),
+        ("VK726", W, "{province} is written as always open (the target has no such season: {seasons})", ""),
         ("VK727", E, "{province} has a coast jDip cannot name ({coasts})",
          "jDip's coasts are nc, sc, ec and wc: rename the coast"),
         ("VK728", W, "the map SVG is drawn on the schematic board: the variant's art was not given", ""),
@@ -446,6 +454,7 @@ _ALL = (
         ("VK755", W, "the link {a} - {b} (move modifier {modifier}) is an ordinary border", ""),
         ("VK756", W, "the border {a} - {b} restricted to {powers} is open to all", ""),
         ("VK790", W, "the power {power} is written as {name}: jDip's power names are one word", ""),
+        ("VK676", W, "the power {power} is written as {name}: its name is taken", ""),
         ("VK791", W, "the move modifier {modifier} of {a} - {b} ({units}) holds for every unit crossing there "
          "in jDip", "jDip's move modifiers hold per province pair, not per unit type"),
         ("VK792", E, "{where} holds {character}, which a {format} file cannot carry: {value}",
@@ -457,8 +466,8 @@ _ALL = (
         ("VK747", E, "the name {name} of {province} is also a name of {other}: jDip refuses a map whose names "
          "are not unique", "rename one of them"),
         ("VK748", W, "the alias {alias} of {province} is left out: DPjudge reads it as {other}", ""),
-        ("VK778", W, "{province} is an off-board box, or inside another: written as an ordinary space "
-         "(jDip has no such mark; its moves are kept)", ""),
+        ("VK778", W, "{province} is {where}: written as an ordinary space (jDip has no such mark; its moves "
+         "are kept)", ""),
         ("VK779", W, "the coast aliases of {province} are not written: jDip has none (it reads a province's "
          "names with '/nc', '-nc' or '(north coast)' itself)", ""),
         ("VK797", W, "the province {province} is written as {code}: DPjudge reads {word} as an order word, "

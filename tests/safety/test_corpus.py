@@ -268,7 +268,7 @@ CASES = [
          2, "VK402", changed=("orders.txt",)),
     Case("jdip_folder_without_map",
          lambda ws: ["import", "jdip", w(ws, "jd/variants.xml", '<VARIANTS><VARIANT name="x"/></VARIANTS>'),
-                     "-o", str(ws / "out")], 2, "VK721", changed=("jd/variants.xml",)),
+                     "-o", str(ws / "out")], 2, "VK672", changed=("jd/variants.xml",)),
     Case("art_that_is_a_folder",
          lambda ws: ["render", art_folder(ws), "-o", str(ws / "out.svg")], 2, "VK005",
          changed=("v2/variant.yaml",)),
