@@ -19,23 +19,17 @@ class ExportReport:
     path: str
     problems: List[Problem] = field(default_factory=list)
 
-    def lost(self, code: str, message: Optional[str] = None, hint: str = "", /, **params: object) -> None:
+    def lost(self, code: str, /, **params: object) -> None:
         """Something the target cannot say, flattened or left out: the problem
         ``code`` in the registry's words (Problem.of), ``params`` filling its template."""
-        if message is not None:  # the writers not yet built from the registry
-            self.problems.append(Problem(code, message, hint, self.path, severity="warning"))
-            return
         self.problems.append(Problem.of(code, **params).at(self.path))
 
     def seasonal_link(self, e: Edge, target: str) -> None:
         """An edge open in some seasons only, written open in all: the target has no such link."""
         self.lost("VK705", a=e.a, b=e.b, seasons=", ".join(e.seasons), format=target)
 
-    def refuse(self, code: str, message: Optional[str] = None, hint: str = "", /, **params: object) -> None:
+    def refuse(self, code: str, /, **params: object) -> None:
         """What the target would misread: refused, in the registry's words."""
-        if message is not None:  # the writers not yet built from the registry
-            self.problems.append(Problem(code, message, hint, self.path))
-            return
         self.problems.append(Problem.of(code, **params).at(self.path))
 
     @property
