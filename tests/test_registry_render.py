@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 
@@ -72,9 +74,6 @@ def test_what_the_checks_say_is_what_the_docs_say():
 # replaced, and a call naming a code whose keywords do not fill that code's
 # template exactly (none missing, none unused).
 
-import ast  # noqa: E402
-from pathlib import Path  # noqa: E402
-
 ROOT = Path(__file__).resolve().parents[1]
 _CODE = re.compile(r"VK\d{3}\Z")
 # keywords that place or qualify a problem, never fill its template
@@ -85,8 +84,6 @@ _HELPERS = {
     "read_text": ({"path", "reason"}, {"what"}),
     "read_stream": ({"path", "reason"}, set()),
 }
-# modules whose problems are still written by hand beside the registry: only ever shrinks
-NOT_YET: set = set()
 
 
 def _codes_of(node) -> list:
@@ -161,11 +158,8 @@ def _sources():
 
 
 def test_every_problem_is_built_from_the_registry():
-    found = {rel: hand_written(text, rel) for rel, text in _sources()}
-    wrong = [line for rel, lines in found.items() if rel not in NOT_YET for line in lines]
+    wrong = [line for rel, text in _sources() for line in hand_written(text, rel)]
     assert not wrong, "\n".join(wrong)
-    done = sorted(rel for rel in NOT_YET if not found.get(rel))
-    assert not done, f"built from the registry now: take {done} off NOT_YET"
 
 
 def test_the_scan_finds_each_hand_written_problem():
