@@ -185,3 +185,15 @@ if p.code == "VK190":
     got = [line.split(": ", 1)[0] for line in hand_written(source, "x.py")]
     assert got == ["x.py:2", "x.py:4", "x.py:5", "x.py:7", "x.py:8", "x.py:9", "x.py:14", "x.py:16"], \
         hand_written(source, "x.py")
+
+
+def test_a_game_files_problems_name_the_field_from_the_records_top():
+    # the field prefix is the record's place in the game file, said once
+    from variantkit.io import load
+    from variantkit.io.game_file import state_from_record
+    standard = load(str(ROOT / "maps" / "standard")).variant
+    [problem] = state_from_record(standard, [1], "g.json", "history[3].position")[1]
+    assert (problem.code, problem.message) == ("VK401", "history[3].position: a list is not an object")
+    problems = state_from_record(standard, {"units": {"france": ["A par", "A xyz"]}}, "g.json", "position")[1]
+    assert [(p.code, p.message) for p in problems] == [
+        ("VK414", "position.units.france[1]: the unit 'A xyz' stands on no location of standard")]

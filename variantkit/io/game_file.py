@@ -96,8 +96,9 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
 
     start = Phase.parse(variant.rules.start)
     if not isinstance(rec, dict):
-        bad("VK401", field="position", value=f"a {type(rec).__name__}", expected="an object",
-            advice='give {"phase": "S1901M", "units": {...}, "centers": {...}}')
+        problems.append(Problem.of("VK401", field=path or "the position", value=f"a {type(rec).__name__}",
+                                   expected="an object",
+                                   advice='give {"phase": "S1901M", "units": {...}, "centers": {...}}').at(where))
         return GameState(start), problems
     phase_text = rec.get("phase", variant.rules.start)
     try:
