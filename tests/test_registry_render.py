@@ -197,3 +197,18 @@ def test_a_game_files_problems_name_the_field_from_the_records_top():
     problems = state_from_record(standard, {"units": {"france": ["A par", "A xyz"]}}, "g.json", "position")[1]
     assert [(p.code, p.message) for p in problems] == [
         ("VK414", "position.units.france[1]: the unit 'A xyz' stands on no location of standard")]
+
+
+def test_what_validate_prints_is_what_the_docs_say(capsys):
+    # where users meet it: `variantkit validate --json` over the whole broken corpus at once
+    import json
+
+    from variantkit.cli import main
+    broken = sorted((ROOT / "tests" / "data" / "broken").glob("*.yaml"))
+    assert main(["validate", "--json", *map(str, broken)]) == 2
+    printed = json.loads(capsys.readouterr().out)
+    assert {p["file"] for p in printed} == set(map(str, broken))  # every file said something
+    for p in printed:
+        entry = CODES[p["code"]]
+        assert (p["severity"] in entry.severities and _pattern(entry.message).match(p["message"])
+                and _pattern(entry.hint).match(p["hint"])), p
