@@ -159,7 +159,7 @@ class _Check(QRunnable):
         except Exception as exc:  # shown in the panel, never a crash of the editor; the traceback is logged
             logging.getLogger(__name__).exception("the check of the variant failed")
             from variantkit.problems import Problem
-            problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
+            problems = [Problem.of("VK999", exception=repr(exc))]
         try:
             self.sink.done.emit(self.generation, problems)
         except RuntimeError:

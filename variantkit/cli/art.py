@@ -82,8 +82,7 @@ def import_svg(args) -> int:
 def _empty(variant) -> list:
     from ..problems import Problem
     if not variant.provinces:   # an empty skeleton validates, and is no map
-        return [Problem("VK833", "the drawing gives no province: nothing written",
-                        "draw the provinces as closed shapes with ids or labels", variant.art or "")]
+        return [Problem.of("VK833").at(variant.art or "")]
     return []
 
 

@@ -84,9 +84,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
-        print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
-                                f"{exc.strerror or exc}", "check the path, its permissions and free space",
-                                str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
+        print_problems([Problem.of("VK036", path=exc.filename or "a file", reason=exc.strerror or exc)
+                        .at(str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: one line here, the traceback in the log
         log.exception("%s failed", args.command)

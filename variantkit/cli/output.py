@@ -112,6 +112,6 @@ def checked_errors(trial: str) -> List[Problem]:
 
 def as_imported(problems: List[Problem], source: str) -> List[Problem]:
     """An importer never writes a variant that would not load: the errors of
-    what it would write, placed at the source (the file is not kept)."""
-    return [replace(p, file=source, line=None, column=None, message="as imported, " + p.message)
-            for p in problems]
+    what it would write, blamed on the source as imported (the trial file is
+    gone, so no line); each keeps the registry's words."""
+    return [replace(p, file=f"{source} (as imported)", line=None, column=None) for p in problems]

@@ -54,8 +54,8 @@ def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
             return Position(h["phase"], pos["units"], pos["centers"],
                             {p: [d["unit"] for d in ds] for p, ds in pos.get("dislodged", {}).items()},
                             order_marks(OrderParser(variant), h["results"]))
-    raise UnusableInput([Problem("VK410", f"the game has no phase {phase}",
-                                 "phases played: " + ", ".join(h["phase"] for h in rec["history"]), game_path)])
+    raise UnusableInput([Problem.of("VK410", phase=phase, phases=", ".join(h["phase"] for h in rec["history"]))
+                         .at(game_path)])
 
 
 def cmd_render(args) -> int:
@@ -96,10 +96,8 @@ def cmd_attach_art(args) -> int:
     if copy:  # never over the variant (or its base); another file of that name only with --force
         check_target(target, args.force, inputs)
     if os.path.lexists(target) and not inside_folder(target, folder):  # a symlink planted in the folder
-        raise UnusableInput([Problem(
-            "VK022", f"{shown_path(target)} resolves outside the variant's folder "
-            f"(to {shown_path(os.path.realpath(target))}); nothing was written",
-            "remove the link, or attach a drawing of another name", target)])
+        raise UnusableInput([Problem.of("VK035", path=shown_path(target),
+                                        real=shown_path(os.path.realpath(target))).at(target)])
     _, inference = infer_svg(args.svg)  # the drawing is read whole before anything is written
     names = NameIndex(v)
     where = {}

@@ -202,34 +202,25 @@ def _explain_schema_error(err, path, source: SourceMap) -> Problem:
     err.message = _message(err)
     kind = err.validator
     if "propertyNames" in err.schema_path:
-        return source.problem(path + (err.instance,), "VK014", f"{where}: bad id {_short(err.instance)}",
-                              "ids are lowercase letters, digits, '-' and '_' (an order code such as 'spa')",
-                              key=True)
+        return source.problem(path + (err.instance,), "VK014", where=where, id=_short(err.instance), key=True)
     if kind == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
         allowed = ", ".join(err.schema.get("properties", {})) or "none"
         return source.problem(path + (extra[0],) if extra else path, "VK011",
-                              f"unknown field {', '.join(map(_short, extra[:5]))} in {where}",
-                              f"allowed here: {allowed}; check the spelling", key=True)
+                              field=", ".join(map(_short, extra[:5])), where=where, allowed=allowed, key=True)
     if kind == "required":
-        return source.problem(path, "VK012", f"{where}: {err.message}",
-                              "add the missing field")
+        return source.problem(path, "VK012", where=where, schema_message=err.message)
     if kind == "pattern" and err.validator_value in (text.LINE_PATTERN, text.TEXT_PATTERN):
         multiline = err.validator_value == text.TEXT_PATTERN
-        return source.problem(path, "VK016", f"{where}: {_short(err.instance)} holds "
-                              f"{text.first_bad(err.instance, multiline)}",
-                              "a name, alias or path is one line of plain text: remove the character "
-                              "(control characters and line breaks would end a line in another judge's file)")
+        return source.problem(path, "VK016", where=where, value=_short(err.instance),
+                              character=text.first_bad(err.instance, multiline))
     if kind == "pattern" and isinstance(err.instance, str) and text.first_bad(err.instance):
         err.message += f": it holds {text.first_bad(err.instance)}"
     if kind in ("type", "enum", "const", "pattern", "minimum", "maximum", "minItems", "maxItems", "minLength"):
-        return source.problem(path, "VK013", f"{where}: {err.message}",
-                              _hint_for(kind, err))
+        return source.problem(path, "VK013", where=where, schema_message=err.message, advice=_hint_for(kind, err))
     if kind in ("not", "if", "then", "else"):
-        return source.problem(path, "VK015", f"{where}: {err.message}",
-                              "a subvariant (with 'extends') states only 'changes'; "
-                              "a full variant has 'provinces', 'edges' and 'powers'")
-    return source.problem(path, "VK010", f"{where}: {err.message}", "see schemas/variant.schema.json")
+        return source.problem(path, "VK015", where=where, schema_message=err.message)
+    return source.problem(path, "VK010", where=where, schema_message=err.message)
 
 
 _PATTERN_HINTS = {pattern + text.END: hint for pattern, hint in {
@@ -280,8 +271,8 @@ def _load(path: str, _chain: Tuple[str, ...], text: Optional[str] = None) -> Loa
     loaded = Loaded(path, None, source)
     loaded.report.extend(problems)
     if not isinstance(data, dict):
-        loaded.report.add(source.problem((), "VK013", "the file holds no mapping of fields",
-                                         "a variant file starts with 'format: 1'"))
+        loaded.report.add(source.problem((), "VK013", where="the file", schema_message="it holds no mapping of fields",
+                                         advice="a variant file starts with 'format: 1'"))
         return loaded
     schema_problems = _schema_problems(data, source)
     loaded.report.extend(schema_problems)
@@ -305,9 +296,7 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
     base_path = resolve_path(os.path.normpath(os.path.join(os.path.dirname(loaded.path),
                                                             data["extends"])))
     if os.path.abspath(base_path) in chain + (here,):
-        loaded.report.add(source.problem(("extends",), "VK020",
-                                         f"'extends' makes a cycle through {_short(data['extends'])}",
-                                         "a subvariant extends a full variant, not itself"))
+        loaded.report.add(source.problem(("extends",), "VK020", path=_short(data["extends"])))
         return
     # a subvariant lives beside its base or in a folder of its own below it:
     # its base is in its folder or the one above, never elsewhere unless trusted
@@ -317,10 +306,7 @@ def _load_subvariant(loaded: Loaded, data: Mapping[str, Any], chain: Tuple[str, 
         loaded.report.add(reference_problem(data["extends"], "base variant", roots, source.file, line, col))
         return
     if not os.path.exists(base_path):
-        loaded.report.add(source.problem(("extends",), "VK021",
-                                         f"the base variant {_short(data['extends'])} does not exist",
-                                         "give the path of the base variant relative to this file "
-                                         f"(looked for {base_path})"))
+        loaded.report.add(source.problem(("extends",), "VK021", path=_short(data["extends"]), looked=base_path))
         return
     try:
         base = load(base_path, chain + (here,))
@@ -370,6 +356,5 @@ def art_problems(loaded: Loaded) -> List[Problem]:
     if not confined(target, [folder]):
         return [reference_problem(art, "art", [folder], loaded.source.file, line, col)]
     if os.path.isdir(target):
-        return [Problem("VK005", f"the art {_short(art)} is a folder, not a drawing",
-                        "name the .svg file", loaded.source.file, line, col)]
+        return [Problem.of("VK005", what="art", path=_short(art), kind="a folder").at(loaded.source.file, line, col)]
     return []

@@ -283,14 +283,11 @@ class Session:
         except UnusableInput as exc:
             return list(exc.problems)
         if loaded.variant is None or loaded.report.errors:
-            return loaded.report.errors or [Problem("VK901", "the file would not load", "", path)]
+            return loaded.report.errors or [Problem.of("VK903").at(path)]
         back = _comparable(loaded.variant)
         if back != _comparable(self.variant):
             what = _first_difference(back, _comparable(self.variant))
-            return [Problem("VK901", f"the file would read back differently: {what}",
-                            "a subvariant states only changes to provinces, edges, existing powers "
-                            "and rules: undo that edit, or Save As into a folder away from its base, "
-                            "which writes a full variant", path, 1, 1)]
+            return [Problem.of("VK901", what=what).at(path, 1, 1)]
         return []
 
     def changed_on_disk(self, path: Optional[str] = None) -> bool:
@@ -322,10 +319,7 @@ class Session:
         if os.path.isdir(path):
             path = os.path.join(path, "variant.yaml")
         if not overwrite and self.changed_on_disk(path):
-            raise ChangedOnDisk([Problem(
-                "VK030", f"{path} was changed on disk since it was opened or saved here "
-                "(another window, editor or program); nothing was written",
-                "reopen it to see the other changes, or save again and choose to overwrite them", path)])
+            raise ChangedOnDisk([Problem.of("VK902", path=path).at(path)])
         folder = os.path.dirname(os.path.abspath(path))
         variant, art_data = self._art_for(folder, self.keeps_base(path))
         if art_data is not None and variant.art and not replace_files:

@@ -120,8 +120,7 @@ def _regions(shapes: Iterable[DrawnShape], problems: List[Problem], file: str):
             regions[s.id].reason += "; drawn as an off-board box: link it by hand"
     for cid in list(coast_shapes):
         if split_location(cid)[0] not in regions:
-            problems.append(Problem("VK822", f"the coast {cid} belongs to no drawn province",
-                                    "name the coast shape after its province", file, severity="warning"))
+            problems.append(Problem.of("VK822", coast=cid).at(file))
             del coast_shapes[cid]
     return regions, coast_shapes
 
