@@ -224,7 +224,8 @@ class MapScene(QGraphicsScene):
                 self.removeItem(self._hidden.pop(gone))
 
     def _hide(self, item: "EdgeItem") -> None:
-        item.setSelected(False)
+        if item.isSelected():
+            item.setSelected(False)
         item.setVisible(False)
         self._hidden[id(item.edge)] = item
 

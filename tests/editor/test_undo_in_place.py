@@ -37,6 +37,14 @@ def _alone(window, item):
     return [type(i).__name__ for i in over] == ["EdgeItem", "ProvinceItem"]
 
 
+def _listed(window):
+    """The proposals' rows under their headings, as the list shows them."""
+    tree = window.proposals.tree
+    rows = [tree.topLevelItem(i).child(j) for i in range(tree.topLevelItemCount())
+            for j in range(tree.topLevelItem(i).childCount())]
+    return {r.text(0).removeprefix("⚠ ") for r in rows}
+
+
 def _shown_links(window):
     """Link items a user sees: key -> item."""
     return {i.key: i for i in window.scene.items() if isinstance(i, EdgeItem) and i.isVisible()}
@@ -79,6 +87,7 @@ def test_undo_and_redo_of_accept_all_update_the_links_in_place(window, qtbot, re
     assert window.doc.variant.edges == ()
     assert _as_document_says(window) == {}
     assert window.proposals.summary.text() == pending  # the proposals are back, as they were
+    assert _listed(window) == {f"{p.edge.a} - {p.edge.b}" for p in window.proposals.pending()} != set()
     # a hidden link is not there to click: a click at its middle picks no link
     click(window, (ax + bx) / 2, (ay + by) / 2)
     assert not [i for i in window.scene.selectedItems() if isinstance(i, EdgeItem)]
@@ -86,7 +95,7 @@ def test_undo_and_redo_of_accept_all_update_the_links_in_place(window, qtbot, re
     _action(window, "Redo").trigger()
     again = _as_document_says(window)
     assert all(again[k] is accepted[k] for k in accepted)  # the same items, shown again
-    assert window.proposals.summary.text() == "no proposals pending"
+    assert window.proposals.summary.text() == "no proposals pending" and _listed(window) == set()
     click(window, (ax + bx) / 2, (ay + by) / 2)
     picked = [i.key for i in window.scene.selectedItems() if isinstance(i, EdgeItem)]
     assert picked == [key] and window.edges.selected_keys() == [key]  # and the list follows
