@@ -116,8 +116,7 @@ class MainWindow(QMainWindow):
         self.recovery = recovery.Recovery(self.doc)
         self.autosave = QTimer(self)
         self.autosave.setInterval(AUTOSAVE_MS)
-        self.autosave.timeout.connect(self.autosave_in_background)
-        self.recovery.signals.failed.connect(lambda why: self.status(f"autosave failed: {why}"))
+        self.autosave.timeout.connect(self.write_recovery)
         self.autosave.start()
         self.resize(1280, 820)
         self._title()
@@ -451,13 +450,6 @@ class MainWindow(QMainWindow):
         try:
             self.recovery.write()
         except OSError as exc:  # a full disk must not stop the editing
-            self.status(f"autosave failed: {exc.strerror or exc}")
-
-    def autosave_in_background(self) -> None:
-        """What the autosave timer does: the state taken now, written by a worker thread."""
-        try:
-            self.recovery.write_in_background()
-        except OSError as exc:  # the folder could not be made
             self.status(f"autosave failed: {exc.strerror or exc}")
 
     def offer_recovery(self, path: Optional[str] = None) -> bool:
