@@ -145,7 +145,8 @@ class EdgesPanel(QWidget):
         self._season_widgets()
         keep = set(self.selected_keys())
         words = self.filter.text().lower().split()
-        self.shown = sorted((e for e in self.doc.variant.edges if self._matches(e, words)), key=lambda e: e.key)
+        edges = self.doc.variant.edges
+        self.shown = sorted((e for e in edges if self._matches(e, words)) if words else edges, key=lambda e: e.key)
         self._syncing = True
         try:
             self.rows.show(self.shown)
