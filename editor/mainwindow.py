@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphics
 
 from variantkit.problems import UnusableInput
 
-from . import recovery
+from . import heap, recovery
 from .document import ChangedOnDisk, Document, SaveRefused
 from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
@@ -313,6 +313,7 @@ class MainWindow(QMainWindow):
         self.docks[title].raise_()
 
     def _opened(self, path: Optional[str], problems) -> None:
+        heap.settle(len(self.doc.variant.provinces))  # a large map's objects out of the collector's scans
         self.validation.set_notes(problems)  # counted in the status bar, listed in Problems
         self.validation.run_now()
         self.fit()

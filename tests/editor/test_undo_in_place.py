@@ -121,3 +121,21 @@ def test_undo_and_redo_of_accept_all_update_the_links_in_place(window, qtbot, re
     assert not window.doc.undo.canRedo()
     _as_document_says(window)
     window.doc.undo.setClean()
+
+
+def test_a_large_documents_objects_are_kept_out_of_the_collectors_scans(window, monkeypatch):
+    """Opening a large map freezes what it loaded (a full collection first);
+    the next open gives it back to the collector; a small map freezes nothing."""
+    import gc
+    from tests.conftest import MAPS
+    from variantkit_editor import heap
+    monkeypatch.setattr(heap, "LARGE", 100)  # Youngstown's 184 provinces count as large here
+    gc.unfreeze()
+    try:
+        window.open_path(str(MAPS / "youngstown"))
+        frozen = gc.get_freeze_count()
+        assert frozen > 0 and gc.is_tracked(window.doc.variant.provinces)
+        window.open_path(str(MAPS / "standard"))  # 76 provinces: small, nothing frozen
+        assert gc.get_freeze_count() == 0 and gc.isenabled()
+    finally:
+        gc.unfreeze()
