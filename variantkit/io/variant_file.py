@@ -17,11 +17,12 @@ from typing import Any, List, Mapping, Optional, Tuple
 import jsonschema
 import yaml
 
-from ..model import (Variant)
+from ..model import Edge, Province, Variant
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
 from .. import text
-from .records import changes_from_record, variant_from_record, variant_to_record
+from .records import (_canonical_edge, _edge_sort, changes_from_record, edge_to_record, province_to_record,
+                      variant_from_record, variant_to_record)
 from .subvariant import apply_changes  # one module owns the merge rules
 from .yaml_source import SourceMap, read_yaml
 
@@ -120,20 +121,67 @@ def _block(v: Any, indent: int, out: List[str], flow_depth: int) -> None:
                 out.append(f"{pad}{_scalar(k)}: {_flow(x)}")
 
 
+_DEPTH = {"rules": 2, "powers": 1, "provinces": 2, "edges": 1, "changes": 2}
+
+
 def dumps(v: Variant, schema_ref: str = "") -> str:
-    """The canonical text of a variant: stable order, one edge a line."""
-    rec = variant_to_record(v)
-    lines: List[str] = []
-    if schema_ref:
-        lines.append(f"# yaml-language-server: $schema={schema_ref}")
-    depth = {"rules": 2, "powers": 1, "provinces": 2, "edges": 1, "changes": 2}
+    """The canonical text of a variant: stable order, one edge a line.
+
+    A province's lines and an edge's line are made once per value and kept:
+    the editor's autosave and save write the same variant again and again
+    with a few provinces or edges changed (1,000 provinces and 2,810 edges
+    took 100 ms a write; equal values give equal text, so it is the same)."""
+    if v.extends is not None or not (v.provinces or v.edges):
+        return _text(variant_to_record(v), schema_ref)
+    rec = variant_to_record(replace(v, provinces=(), edges=()))  # the rest, made as before
+    lines: List[str] = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
     for key, value in rec.items():
-        if key in depth and isinstance(value, (dict, list)) and value:
-            lines.append("")
-            _block({key: value}, 0, lines, depth[key])
+        if key == "provinces" and v.provinces:
+            lines += ["", "provinces:"]
+            for p in sorted(v.provinces, key=lambda p: p.id):
+                lines.extend(_kept(_province_lines, p))
+        elif key == "edges" and v.edges:
+            lines += ["", "edges:"]
+            lines.extend(_kept(_edge_line, e) for e in sorted(
+                (_canonical_edge(e) for e in v.edges), key=_edge_sort))
         else:
-            _block({key: value}, 0, lines, 0)
+            _key_lines(key, value, lines)
     return "\n".join(lines) + "\n"
+
+
+def _text(rec: dict, schema_ref: str) -> str:
+    lines: List[str] = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
+    for key, value in rec.items():
+        _key_lines(key, value, lines)
+    return "\n".join(lines) + "\n"
+
+
+def _key_lines(key: str, value: Any, lines: List[str]) -> None:
+    if key in _DEPTH and isinstance(value, (dict, list)) and value:
+        lines.append("")
+        _block({key: value}, 0, lines, _DEPTH[key])
+    else:
+        _block({key: value}, 0, lines, 0)
+
+
+def _kept(fn, value):
+    """``fn(value)`` from its cache; a value that cannot be hashed is made anew."""
+    try:
+        return fn(value)
+    except TypeError:
+        return fn.__wrapped__(value)
+
+
+@lru_cache(maxsize=1 << 16)
+def _province_lines(p: Province) -> Tuple[str, ...]:
+    out: List[str] = []
+    _block({p.id: province_to_record(p)}, 1, out, _DEPTH["provinces"] - 1)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 17)
+def _edge_line(e: Edge) -> str:
+    return f"  - {_flow(edge_to_record(e))}"
 
 
 def schema_ref_for(path: str) -> str:

@@ -54,6 +54,7 @@ class Autosave:
         self.root = root
         self.folder: Optional[str] = None
         self._lock: Optional[IO[str]] = None
+        self._parts: Dict[str, Tuple[Any, str]] = {}  # pid -> (rings, their JSON) as last written
 
     # -- writing ---------------------------------------------------------------
     @staticmethod
@@ -89,7 +90,13 @@ class Autosave:
             self._lock = None
 
     def write(self) -> None:
-        """Autosave the session if it has unsaved changes."""
+        """Autosave the session if it has unsaved changes.  Incremental: the
+        variant's text keeps each unchanged province's and edge's lines
+        (:func:`variantkit.io.variant_file.dumps`) and the outlines' JSON each
+        unchanged province's, so an autosave after an edit at 1,000 provinces
+        costs about 10 ms (it took 155 ms).  Written by the caller's thread: in
+        the editor a worker thread shares the interpreter's lock, and a drag
+        step while one wrote 3,000 provinces took 265 ms instead of 5."""
         session = self.session
         if not session.modified:
             return
@@ -101,7 +108,7 @@ class Autosave:
         claimed = self.folder
         if claimed is None:  # the new folder could not be locked: no autosave this time
             return
-        write_autosave(session, claimed)
+        write_autosave(session, claimed, self._parts)
 
     def clear(self) -> None:
         """The work is saved (or discarded by the user): the autosave goes."""
@@ -131,8 +138,9 @@ class Autosave:
         return meta
 
 
-def write_autosave(session: Session, folder: str) -> None:
-    """Write the session's work into ``folder``, all its files or none."""
+def write_autosave(session: Session, folder: str, parts: Optional[Dict[str, Tuple[Any, str]]] = None) -> None:
+    """Write the session's work into ``folder``, all its files or none
+    (``parts``: each province's outline JSON as last written, kept)."""
     v = replace(session.variant, extends=None, changes=None, art=None)  # opens from anywhere
     shapes = os.path.join(folder, "outlines.json")
     drawing = os.path.join(folder, "drawing.svg")  # as opened: the renames apply to it
@@ -145,14 +153,33 @@ def write_autosave(session: Session, folder: str) -> None:
     with all_or_nothing():
         atomic_write(os.path.join(folder, "variant.yaml"), dumps(v))
         if session.outlines_edited:
-            atomic_write(shapes, json.dumps({"width": session.art_width, "height": session.art_height,
-                                             "outlines": session.outlines}))
+            atomic_write(shapes, _json_by_parts({"width": session.art_width, "height": session.art_height,
+                                                  "outlines": session.outlines}, parts))
         if session.art_bytes is not None and not os.path.exists(drawing):
             atomic_write(drawing, session.art_bytes)
-        atomic_write(os.path.join(folder, "meta.json"), json.dumps(meta, indent=1))
+        # one line: with an indent json encodes in Python (64 ms for the 8,553
+        # proposals of 3,000 provinces, 13 ms without)
+        atomic_write(os.path.join(folder, "meta.json"), json.dumps(meta))
     if not session.outlines_edited and os.path.exists(shapes):
         with contextlib.suppress(FileNotFoundError):
             os.remove(shapes)   # the shapes were put back as drawn: the drawing says them
+
+
+def _json_by_parts(shapes: Dict[str, Any], parts: Optional[Dict[str, Tuple[Any, str]]] = None) -> str:
+    """``json.dumps(shapes)``, the same text, made a province at a time:
+    ``parts`` (pid -> (rings, text)) keeps each province's text while its
+    rings are the same list (a command replaces the rings it changes, never
+    edits them in place), so an autosave after a drag encodes one province."""
+    head = {k: v for k, v in shapes.items() if k != "outlines"}
+    made: Dict[str, Tuple[Any, str]] = {}
+    for pid, rings in shapes["outlines"].items():
+        kept = parts.get(pid) if parts is not None else None
+        made[pid] = kept if kept is not None and kept[0] is rings else (rings, json.dumps(rings))
+    if parts is not None:
+        parts.clear()
+        parts.update(made)
+    body = ", ".join(f"{json.dumps(pid)}: {text}" for pid, (_, text) in made.items())
+    return json.dumps(head)[:-1] + (", " if head else "") + '"outlines": {' + body + "}}"
 
 
 class Autosaved(NamedTuple):
