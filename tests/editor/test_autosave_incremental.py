@@ -64,7 +64,8 @@ def test_an_autosave_that_cannot_be_written_is_said_and_the_editing_goes_on(wind
 
     def full(path, data):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(recovery, "atomic_write", full)
+    from variantkit.session import autosave
+    monkeypatch.setattr(autosave, "atomic_write", full)
     window.autosave.timeout.emit()
     assert "autosave failed: No space left on device" in window.statusBar().currentMessage()
     assert window.doc.variant.province("lut") is not None
