@@ -28,7 +28,7 @@ REACHED = {
     "ancient_med": (1.0, 0.0, 0.982, 0.964, 1.0, 0.916, 1.0),
     "threekingdoms": (1.0, 0.905, 1.0, 1.0, 1.0, 0.971, 1.0),
     "empiresandcoalitions": (1.0, 1.0, 1.0, 0.980, 1.0, 1.0, 1.0),
-    "gatewaywest": (1.0, 0.0, 0.976, 0.976, 1.0, 1.0, 1.0),
+    "gatewaywest": (1.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0),
     "unconstitutional": (1.0, 0.483, 1.0, 1.0, 0.983, 0.908, 1.0),
     "diplicity_classical": (1.0, 0.920, 1.0, 1.0, 1.0, 1.0, 1.0),
     "diplicity_hundred": (1.0, 0.951, 1.0, 0.984, 1.0, 0.985, 1.0),
@@ -157,3 +157,22 @@ def test_rivers_drawn_as_strips_carry_fleets(reference):
     e = {(x.edge.a, x.edge.b): x for x in inf.edges}
     for pair in (("chi", "cho"), ("ill", "mis"), ("osa", "sal")):
         assert e[pair].edge.units.value == "both" and e[pair].doubtful
+
+
+def test_crossings_drawn_over_rivers_are_links_and_strokes_through_land_are_not(reference):
+    """gatewaywest draws its three river crossings (Boone - Cole, Clay -
+    Jackson, St. Charles - St. Louis) as short dashed strokes from one bank
+    to the other: each is an army link, and no fleet link (fleets sail the
+    river).  Its water shading is a closed stroke whose long straight runs
+    cross whole counties: no link (it gave Cape Girardeau - Gasconade,
+    Carroll - Clay and Chariton - Monroe).  europe1939 draws Messina as a
+    strip of land (a stroke in the land's colour): a link for fleets too."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["gatewaywest"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("boo", "col"), ("cly", "jac"), ("stc", "stl")):
+        assert e[pair].edge.units.value == "army" and e[pair].reason == "a line drawn between them"
+    assert not {("cap", "gas"), ("car", "cly"), ("cha", "mro")} & set(e)
+    # a strait drawn as a strip of land (a land-coloured stroke) joins the coasts: fleets pass too
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["europe1939"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    assert e[("nap", "sic")].edge.units.value == "both" and e[("liv", "noi")].edge.units.value == "both"

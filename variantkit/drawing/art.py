@@ -22,7 +22,7 @@ def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Infe
     """Read a drawing, its convention, and the graph and proposals it implies."""
     doc = read_svg(path)
     reading = read_drawing(doc)
-    inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines, causeways=reading.causeways)
     if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
         apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
                      reading.rivers)

@@ -76,9 +76,14 @@ def read(doc: SvgDocument) -> Reading:
     names = {layer[NAMES], layer[NEW_NAMES]} - {None}
     # no names layer (unconstitutional's labels sit in an unnamed "layer2"): every label drawn
     take_labels(reading, [t for t in doc.texts if (t.layer in names if names else not t.hidden)])
-    # strokes of the art may draw links between spaces that do not touch (pure's capitals)
-    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
-                     if s.layer in art and (s.fill or "none") == "none" for r in s.rings]
+    # strokes of the art may draw links between spaces that do not touch (pure's capitals,
+    # gatewaywest's bridges); a hidden stroke (gatewaywest's river_middles) is not drawn
+    strokes = [s for s in doc.shapes if s.layer in art and (s.fill or "none") == "none" and not s.hidden]
+    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in strokes for r in s.rings]
+    # a strait drawn as a strip of land (europe1939's Messina: a land-coloured stroke
+    # over a dark one) carries fleets along the joined coast; a dark stroke alone
+    # (gatewaywest's river crossings) is a bridge for armies
+    reading.causeways = [list(r) for s in strokes if _near(s.stroke, LAND_FILLS) for r in s.rings]
     return reading
 
 

@@ -139,7 +139,9 @@ def _province_edges(regions, contacts, coastline: Coastline, multi: Set[str]) ->
         elif ra.terrain is Terrain.WATER or rb.terrain is Terrain.WATER:
             fleet = True
             reason = "a shared coastline" if not army and Terrain.COAST in (ra.terrain, rb.terrain) else "open water"
-        elif ra.terrain is Terrain.COAST and rb.terrain is Terrain.COAST:
+        elif ra.terrain is Terrain.COAST and rb.terrain is Terrain.COAST and (c.causeway or not c.drawn):
+            # (a bare line drawn across the water between two shores is a bridge for
+            # armies: fleets sail the water itself; a causeway joins the coasts)
             along = coastline.fleet_between(a, b)
             if along is not None:
                 fleet, reason = True, f"their coasts meet on {along[0]}"
@@ -182,19 +184,24 @@ def _coast_edges(regions, coast_shapes, coastline: Coastline, multi: Set[str], m
 
 
 def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border: Optional[float] = None,
-          file: str = "", lines: Sequence[Sequence[Tuple[float, float]]] = ()) -> Inference:
+          file: str = "", lines: Sequence[Sequence[Tuple[float, float]]] = (),
+          causeways: Sequence[Sequence[Tuple[float, float]]] = ()) -> Inference:
     """``gap`` None measures the gaps of the drawing where each pair meets;
     a number bridges that gap everywhere.  ``lines`` are unfilled strokes
-    that may draw links between regions that do not touch."""
+    that may draw links between regions that do not touch; ``causeways``
+    those of them painted as land (a link fleets follow along the coast)."""
     problems: List[Problem] = []
     regions, coast_shapes = _regions(shapes, problems, file)
     ids = list(regions)
     floor = FLOOR if gap is None else gap
     found = find_borders([regions[i].geom for i in ids], floor, gap, min_border)
     contacts = {(ids[i], ids[j]): c for (i, j), c in found.contacts.items()}
-    for (i, j), _count in drawn_links(lines, [regions[k].geom for k in ids], floor).items():
-        contacts.setdefault((ids[i], ids[j]), Contact(0.0, regions[ids[i]].geom.distance(regions[ids[j]].geom),
-                                                       0.7, drawn=True))
+    wet = [regions[k].terrain is Terrain.WATER for k in ids]   # as drawn: a crossing may pass over water
+    geoms = [regions[k].geom for k in ids]
+    joined = set(drawn_links(causeways, geoms, floor, wet)) if causeways else set()
+    for (i, j), _count in drawn_links(lines, geoms, floor, wet).items():
+        contacts.setdefault((ids[i], ids[j]), Contact(0.0, geoms[i].distance(geoms[j]), 0.7, drawn=True,
+                                                       causeway=(i, j) in joined))
     neighbours: Dict[str, Set[str]] = {i: set() for i in ids}
     for a, b in contacts:
         neighbours[a].add(b)
