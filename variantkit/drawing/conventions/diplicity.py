@@ -179,6 +179,8 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
                                               "marker says land")
         elif MIXED <= water < SEA_SHARE:
             reading.doubtful_terrain[code] = f"the art shows it {water:.0%} water: taken as land"
+    _channels(shapes, [(s, a) for s, a in painted if _kind(s.fill, sea_colour) == "water"],
+              {code for code, d in provinces.items() if d.water}, reading)
 
 
 def _rivers(shapes: Dict, painted, reading: Reading) -> None:
@@ -203,6 +205,30 @@ def _rivers(shapes: Dict, painted, reading: Reading) -> None:
         along = [codes[int(k)] for k in tree.query(strip, predicate="intersects")
                  if geoms[int(k)].intersection(strip).area > 0.04 * strip.area]
         reading.rivers.extend((a, b) for a in along for b in along if a < b)
+
+
+def _channels(shapes: Dict, wet_paint, seas, reading: Reading) -> None:
+    """Water painted over the land along the border of two provinces (the
+    border runs down its middle: each holds a third of it or more) is a
+    channel between the seas at its ends (threekingdoms' Yangtze, drawn as
+    pools joined by such strips): those seas are linked for fleets.  Water
+    painted inside one province (the Bosporus at Constantinople) is that
+    province's strait, which its own links already carry."""
+    from shapely.strtree import STRtree
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    tree = STRtree(geoms)
+    for _, a in wet_paint:
+        if a.area <= 0:
+            continue
+        share = {codes[int(k)]: geoms[int(k)].intersection(a).area / a.area
+                 for k in tree.query(a, predicate="intersects")}
+        banks = sorted((v for c, v in share.items() if c not in seas), reverse=True)
+        if len(banks) < 2 or banks[1] < 1 / 3 or banks[0] + banks[1] < 0.8:
+            continue
+        ends = sorted(codes[int(k)] for k in tree.query(a, predicate="dwithin", distance=1.5)
+                      if codes[int(k)] in seas)
+        reading.rivers.extend((x, y) for i, x in enumerate(ends) for y in ends[i + 1:])
 
 
 def _sample(shape, n: int = 12):
