@@ -34,6 +34,9 @@ class Reading:
     # the two shores as one coast (fleets pass), where a bare stroke is a bridge
     causeways: List[List[Point]] = field(default_factory=list)
     terrain_drawn: bool = True           # False: no fill or class said land or water
+    # the adjacency rule the file states (DiplomacyGM's border_margin_hint): shapes
+    # nearer than ``margin`` border, however short the stretch; None: measured
+    margin: Optional[float] = None
     # links the file states outside the shapes (DiplomacyGM's config overrides)
     links_added: List[Tuple[str, str]] = field(default_factory=list)
     links_removed: List[Tuple[str, str]] = field(default_factory=list)

@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 
 from ...model import Coast, Crossing, Edge, Province, Terrain, split_location
 from ...problems import Problem
-from .borders import Contact, drawn_links, find_borders
+from .borders import Contact, drawn_links, find_borders, reach_of
 from .coastline import Coastline
 from .shapes import DrawnShape, label_point, polygon_of
 from .terrain import classify
@@ -211,7 +211,7 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
         r.label_pos = label_point(r.geom)
     classify(regions, neighbours, gaps, {split_location(c)[0] for c in coast_shapes})
     water = {i for i, r in regions.items() if r.terrain is Terrain.WATER}
-    coastline = Coastline(regions, neighbours, water, gaps, found.reach, floor)
+    coastline = Coastline(regions, neighbours, water, gaps, max(found.reach, reach_of(geoms, FLOOR)), floor)
     multi = {split_location(cid)[0] for cid in coast_shapes}
     edges = _province_edges(regions, contacts, coastline, multi)
     _coast_edges(regions, coast_shapes, coastline, multi, max(3.0, floor) if min_border is None else min_border,
