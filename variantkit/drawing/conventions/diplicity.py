@@ -188,18 +188,24 @@ def _rivers(shapes: Dict, painted, reading: Reading) -> None:
     neither the sea's nor the land's (unconstitutional's four navigable
     rivers): the provinces a strip runs through are linked for fleets where
     they border each other."""
+    import shapely
     from shapely.strtree import STRtree
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    x0, y0, x1, y1 = shapely.total_bounds(geoms) if geoms else (0, 0, 0, 0)
+    narrow = 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     strips = []
     for s, a in painted:
-        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS):
+        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS) or a.length <= 0:
             continue
-        # thin: its area is small beside the square of its half outline (a strip's width / length)
-        if a.length > 0 and a.area / (a.length / 2) ** 2 < 0.02:
+        # a strip: its width (twice its area over its outline) is narrow beside the
+        # board, its length (half its outline) five widths or more; short pieces of
+        # a river count (the Hudson, the James) as well as long ones
+        width, length = 2 * a.area / a.length, a.length / 2
+        if (width < narrow and length >= 5 * width) or a.area / length ** 2 < 0.02:
             strips.append(a)
     if not strips:
         return
-    codes = list(shapes)
-    geoms = [shapes[c] for c in codes]
     tree = STRtree(geoms)
     for strip in strips:
         along = [codes[int(k)] for k in tree.query(strip, predicate="intersects")
