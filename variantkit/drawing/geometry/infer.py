@@ -183,6 +183,24 @@ def _coast_edges(regions, coast_shapes, coastline: Coastline, multi: Set[str], m
                 edges.append(EdgeProposal(Edge(a, b, Crossing.FLEET), why, 0.0, round(conf, 2)))
 
 
+def _sea_corners(regions, contacts, floor: float, edges: List[EdgeProposal]) -> None:
+    """Seas that meet at a point (four seas at a corner: ancient_med's
+    Ausonian and Libyan Seas) are open water with no border between them:
+    fleets pass, flagged for the designer.  Land meeting at a point does not
+    border (the rule of four corners)."""
+    from shapely.strtree import STRtree
+    seas = sorted(i for i, r in regions.items() if r.terrain is Terrain.WATER)
+    if len(seas) < 2:
+        return
+    geoms = [regions[i].geom for i in seas]
+    tree = STRtree(geoms)
+    for k, g in enumerate(geoms):
+        for j in tree.query(g, predicate="dwithin", distance=floor):
+            a, b = seas[k], seas[int(j)]
+            if a < b and (a, b) not in contacts and (b, a) not in contacts:
+                edges.append(EdgeProposal(Edge(a, b, Crossing.FLEET), "the seas meet at a point", 0.0, 0.5))
+
+
 def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border: Optional[float] = None,
           file: str = "", lines: Sequence[Sequence[Tuple[float, float]]] = (),
           causeways: Sequence[Sequence[Tuple[float, float]]] = ()) -> Inference:
@@ -216,4 +234,5 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     edges = _province_edges(regions, contacts, coastline, multi)
     _coast_edges(regions, coast_shapes, coastline, multi, max(3.0, floor) if min_border is None else min_border,
                  edges)
+    _sea_corners(regions, contacts, floor, edges)
     return Inference(regions, coast_shapes, edges, problems)
