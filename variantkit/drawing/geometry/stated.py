@@ -73,10 +73,6 @@ def _rivers(inference: Inference, rivers: Sequence[Tuple[str, str]]) -> None:
         if ra.terrain is Terrain.WATER and rb.terrain is Terrain.WATER:
             inference.edges.append(EdgeProposal(Edge(a, b, Crossing.FLEET), "a channel drawn between them",
                                                 0.0, 0.55))
-        elif (ra.terrain is Terrain.WATER or rb.terrain is Terrain.WATER) and ra.geom.distance(rb.geom) <= 3.0:
-            # a river's mouth: the sea it runs into and the land it runs through
-            inference.edges.append(EdgeProposal(Edge(a, b, Crossing.FLEET), "a river runs from one into the other",
-                                                0.0, 0.55))
     for k, e in enumerate(inference.edges):
         if (e.edge.a, e.edge.b) in pairs and e.edge.units is Crossing.ARMY:
             for x in (e.edge.a, e.edge.b):
