@@ -213,3 +213,43 @@ def _through_land(path, i: int, j: int, geoms: Sequence, wet: Sequence[bool], tr
         if k not in (i, j) and not wet[k] and geoms[k].intersection(path).length > floor:
             return True
     return False
+
+
+def paper_borders(geoms: Sequence, gaps: Sequence[float], reach: float, floor: float,
+                  among: Sequence[bool]) -> Dict[Pair, Tuple[float, float]]:
+    """Regions drawn apart with paper between them (1900's white borders, 2-6
+    units wide): the paper is split down the middle, as the Voronoi diagram
+    of their outlines splits it, and two regions border where their halves
+    meet along a stretch.  Only paper no wider than what each of the two
+    already bridges to its neighbours counts (a gap as wide as a sea is no
+    border).  Returns each pair of the regions ``among`` with the length of
+    the stretch and the narrowest paper on it."""
+    import numpy as np
+    from scipy.spatial import Voronoi
+    spacing = max(2 * floor, reach / 8)   # finer than the paper is wide (2-6 units on 1900)
+    pts, owner = [], []
+    for i, g in enumerate(geoms):
+        if among[i]:
+            xy = shapely.get_coordinates(shapely.segmentize(g.boundary, spacing))
+            pts.append(xy)
+            owner.append(np.full(len(xy), i))
+    if len(pts) < 2:
+        return {}
+    points, first = np.unique(np.concatenate(pts), axis=0, return_index=True)
+    label = np.concatenate(owner)[first]
+    if len(points) < 4:
+        return {}
+    v = Voronoi(points)
+    rp = np.asarray(v.ridge_points)
+    rv = np.asarray(v.ridge_vertices)
+    li, lj = label[rp[:, 0]], label[rp[:, 1]]
+    d = np.hypot(*(points[rp[:, 0]] - points[rp[:, 1]]).T)
+    g = np.asarray(gaps, dtype=float)
+    keep = (li != lj) & (rv.min(axis=1) >= 0) & (d <= np.minimum(np.minimum(g[li], g[lj]), reach))
+    li, lj, d, rv = li[keep], lj[keep], d[keep], rv[keep]
+    length = np.hypot(*(v.vertices[rv[:, 0]] - v.vertices[rv[:, 1]]).T)
+    out: Dict[Pair, Tuple[float, float]] = {}
+    for i, j, dd, ll in zip(np.minimum(li, lj).tolist(), np.maximum(li, lj).tolist(), d.tolist(), length.tolist()):
+        have = out.get((i, j))
+        out[(i, j)] = (ll, dd) if have is None else (have[0] + ll, min(have[1], dd))
+    return out

@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 
 from ...model import Coast, Crossing, Edge, Province, Terrain, split_location
 from ...problems import Problem
-from .borders import Contact, drawn_links, find_borders, reach_of
+from .borders import Contact, drawn_links, find_borders, paper_borders, reach_of
 from .coastline import Coastline
 from .shapes import DrawnShape, label_point, polygon_of
 from .terrain import classify
@@ -215,6 +215,14 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     found = find_borders([regions[i].geom for i in ids], floor, gap, min_border)
     contacts = {(ids[i], ids[j]): c for (i, j), c in found.contacts.items()}
     wet = [regions[k].terrain is Terrain.WATER for k in ids]   # as drawn: a crossing may pass over water
+    dry = [not w and regions[k].terrain is not Terrain.IMPASSABLE for k, w in zip(ids, wet)]
+    dry_gaps = sorted(g for g, d in zip(found.gaps, dry) if d)
+    if gap is None and dry_gaps and dry_gaps[len(dry_gaps) // 2] > 2 * floor:
+        # most land drawn apart with paper between (1900's white borders): the paper split down the middle
+        for (i, j), (length, narrow) in paper_borders([regions[k].geom for k in ids], found.gaps, found.reach,
+                                                      floor, dry).items():
+            if length >= floor and (ids[i], ids[j]) not in contacts:
+                contacts[(ids[i], ids[j])] = Contact(length, narrow, 0.6)
     geoms = [regions[k].geom for k in ids]
     joined = set(drawn_links(causeways, geoms, floor, wet)) if causeways else set()
     for (i, j), _count in drawn_links(lines, geoms, floor, wet).items():
