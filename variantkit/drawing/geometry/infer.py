@@ -219,8 +219,11 @@ def infer(shapes: Iterable[DrawnShape], gap: Optional[float] = None, min_border:
     dry_gaps = sorted(g for g, d in zip(found.gaps, dry) if d)
     if gap is None and dry_gaps and dry_gaps[len(dry_gaps) // 2] > 2 * floor:
         # most land drawn apart with paper between (1900's white borders): the paper split down the middle
+        # (seas too: Belgium - the Channel across the paper; a multi-coast province's
+        # fleets still go through its coasts)
+        passable = [regions[k].terrain is not Terrain.IMPASSABLE for k in ids]
         for (i, j), (length, narrow) in paper_borders([regions[k].geom for k in ids], found.gaps, found.reach,
-                                                      floor, dry).items():
+                                                      floor, passable).items():
             if length >= floor and (ids[i], ids[j]) not in contacts:
                 contacts[(ids[i], ids[j])] = Contact(length, narrow, 0.6)
     geoms = [regions[k].geom for k in ids]
