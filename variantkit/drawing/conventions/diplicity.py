@@ -10,7 +10,8 @@ copies of the markers) is art, read for terrain (what is painted on top)
 and rivers."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+import re
+from typing import Dict, List, Optional, Tuple
 
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
@@ -76,6 +77,8 @@ def read(doc: SvgDocument) -> Reading:
     names = {layer[NAMES], layer[NEW_NAMES]} - {None}
     # no names layer (unconstitutional's labels sit in an unnamed "layer2"): every label drawn
     take_labels(reading, [t for t in doc.texts if (t.layer in names if names else not t.hidden)])
+    if names and not any(t.layer in names for t in doc.texts):
+        reading.labels += _outlined_names(doc, names)
     # strokes of the art may draw links between spaces that do not touch (pure's capitals,
     # gatewaywest's bridges); a hidden stroke (gatewaywest's river_middles) is not drawn
     strokes = [s for s in doc.shapes if s.layer in art and (s.fill or "none") == "none" and not s.hidden]
@@ -85,6 +88,30 @@ def read(doc: SvgDocument) -> Reading:
     # (gatewaywest's river crossings) is a bridge for armies
     reading.causeways = [list(r) for s in strokes if _near(s.stroke, LAND_FILLS) for r in s.rings]
     return reading
+
+
+# a group id that reads as words (``st_charles``, ``north grand``), not an editor's ``g1759``
+_WORDS = re.compile(r"^[a-z][a-z _.'-]{2,}$", re.I)
+
+
+def _outlined_names(doc: SvgDocument, names) -> List[Tuple[str, Tuple[float, float]]]:
+    """Names drawn as outlines (gatewaywest's: text turned to paths, no text
+    left): each group of outlines keeps the name as its id; the label is the
+    id in words, placed at the glyph nearest the middle of the group."""
+    rings: Dict[str, List] = {}
+    for s in doc.shapes:
+        if s.layer in names and s.group and _WORDS.match(s.group):
+            rings.setdefault(s.group, []).extend(s.rings)
+    out = []
+    for gid, rs in rings.items():
+        if not rs:
+            continue
+        # the glyph nearest the middle: a name curved along a river has its middle off the river
+        mx, my = middle(rs)
+        glyphs = [middle([r]) for r in rs if r]
+        at = min(glyphs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        out.append((" ".join(w.capitalize() for w in re.split(r"[_ ]+", gid.strip()) if w), at))
+    return out
 
 
 def _hex(fill: str) -> str:
