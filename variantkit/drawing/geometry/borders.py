@@ -225,7 +225,7 @@ def paper_borders(geoms: Sequence, gaps: Sequence[float], reach: float, floor: f
     border).  Returns each pair of the regions ``among`` with the length of
     the stretch and the narrowest paper on it."""
     import numpy as np
-    from scipy.spatial import Voronoi
+    from scipy.spatial import Delaunay
     spacing = max(2 * floor, reach / 8)   # finer than the paper is wide (2-6 units on 1900)
     pts, owner = [], []
     for i, g in enumerate(geoms):
@@ -239,17 +239,29 @@ def paper_borders(geoms: Sequence, gaps: Sequence[float], reach: float, floor: f
     label = np.concatenate(owner)[first]
     if len(points) < 4:
         return {}
-    v = Voronoi(points)
-    rp = np.asarray(v.ridge_points)
-    rv = np.asarray(v.ridge_vertices)
-    li, lj = label[rp[:, 0]], label[rp[:, 1]]
-    d = np.hypot(*(points[rp[:, 0]] - points[rp[:, 1]]).T)
+    # the Voronoi diagram read off the Delaunay triangulation, in arrays: the ridge
+    # between two points joins the circumcentres of the two triangles sharing their edge
+    tri = Delaunay(points)
+    simp, nbr = tri.simplices, tri.neighbors
+    a, b, c = (points[simp[:, k]] for k in range(3))
+    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
+    d[d == 0] = np.nan
+    sa, sb, sc = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
+    centre = np.column_stack(((sa * (b[:, 1] - c[:, 1]) + sb * (c[:, 1] - a[:, 1]) + sc * (a[:, 1] - b[:, 1])) / d,
+                              (sa * (c[:, 0] - b[:, 0]) + sb * (a[:, 0] - c[:, 0]) + sc * (b[:, 0] - a[:, 0])) / d))
     g = np.asarray(gaps, dtype=float)
-    keep = (li != lj) & (rv.min(axis=1) >= 0) & (d <= np.minimum(np.minimum(g[li], g[lj]), reach))
-    li, lj, d, rv = li[keep], lj[keep], d[keep], rv[keep]
-    length = np.hypot(*(v.vertices[rv[:, 0]] - v.vertices[rv[:, 1]]).T)
     out: Dict[Pair, Tuple[float, float]] = {}
-    for i, j, dd, ll in zip(np.minimum(li, lj).tolist(), np.maximum(li, lj).tolist(), d.tolist(), length.tolist()):
-        have = out.get((i, j))
-        out[(i, j)] = (ll, dd) if have is None else (have[0] + ll, min(have[1], dd))
+    for k in range(3):   # the edge opposite corner k, shared with the neighbour across it
+        t = np.arange(len(simp))
+        n = nbr[:, k]
+        keep = n > t   # each shared edge once; -1: the hull, no finite ridge
+        p, q = simp[keep, (k + 1) % 3], simp[keep, (k + 2) % 3]
+        li, lj = label[p], label[q]
+        dist = np.hypot(*(points[p] - points[q]).T)
+        length = np.hypot(*(centre[t[keep]] - centre[n[keep]]).T)
+        ok = (li != lj) & (dist <= np.minimum(np.minimum(g[li], g[lj]), reach)) & np.isfinite(length)
+        for i, j, dd, ll in zip(np.minimum(li, lj)[ok].tolist(), np.maximum(li, lj)[ok].tolist(),
+                                dist[ok].tolist(), length[ok].tolist()):
+            have = out.get((i, j))
+            out[(i, j)] = (ll, dd) if have is None else (have[0] + ll, min(have[1], dd))
     return out
