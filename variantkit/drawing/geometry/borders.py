@@ -216,17 +216,20 @@ def _through_land(path, i: int, j: int, geoms: Sequence, wet: Sequence[bool], tr
 
 
 def paper_borders(geoms: Sequence, gaps: Sequence[float], reach: float, floor: float,
-                  among: Sequence[bool]) -> Dict[Pair, Tuple[float, float]]:
+                  among: Sequence[bool], most: int = 400_000) -> Dict[Pair, Tuple[float, float]]:
     """Regions drawn apart with paper between them (1900's white borders, 2-6
     units wide): the paper is split down the middle, as the Voronoi diagram
     of their outlines splits it, and two regions border where their halves
     meet along a stretch.  Only paper no wider than what each of the two
     already bridges to its neighbours counts (a gap as wide as a sea is no
     border).  Returns each pair of the regions ``among`` with the length of
-    the stretch and the narrowest paper on it."""
+    the stretch and the narrowest paper on it; nothing past ``most`` outline
+    points (a triangulation of millions of points is no reading of a map)."""
     import numpy as np
     from scipy.spatial import Delaunay
     spacing = max(2 * floor, reach / 8)   # finer than the paper is wide (2-6 units on 1900)
+    if sum(shapely.get_num_coordinates(g) + g.length / spacing for g, a in zip(geoms, among) if a) > most:
+        return {}
     pts, owner = [], []
     for i, g in enumerate(geoms):
         if among[i]:
