@@ -30,7 +30,13 @@ class Reading:
     label_sizes: Dict[Tuple[str, Point], float] = field(default_factory=dict)  # a label's font size, where given
     markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
     lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
+    # of those, strokes painted in the land's colour across water: a causeway joins
+    # the two shores as one coast (fleets pass), where a bare stroke is a bridge
+    causeways: List[List[Point]] = field(default_factory=list)
     terrain_drawn: bool = True           # False: no fill or class said land or water
+    # the adjacency rule the file states (DiplomacyGM's border_margin_hint): shapes
+    # nearer than ``margin`` border, however short the stretch; None: measured
+    margin: Optional[float] = None
     # links the file states outside the shapes (DiplomacyGM's config overrides)
     links_added: List[Tuple[str, str]] = field(default_factory=list)
     links_removed: List[Tuple[str, str]] = field(default_factory=list)

@@ -28,9 +28,14 @@ class DrawnShape:
 def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Optional[Polygon]:
     """One valid (multi)polygon from the shape's rings; repairs are reported."""
     parts = []
+    seen = set()
     for ring in shape.rings:
         pts = [tuple(p) for p in ring]
-        if len(pts) >= 3:
+        # a part drawn twice (1900's Constantinople: two copies of its Asian shore
+        # in one group) is that part once, not a hole by the even-odd rule
+        key = tuple(pts)
+        if len(pts) >= 3 and key not in seen:
+            seen.add(key)
             parts.append(Polygon(pts))
     if not parts:
         problems.append(Problem.of("VK820", id=shape.id).at(file))

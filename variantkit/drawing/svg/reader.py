@@ -53,6 +53,7 @@ class Shape:
     hidden: bool = False   # display:none here or above: data, not art (Diplicity's provinces layer)
     line: Optional[int] = None
     fill_opacity: float = 1.0   # fill-opacity times opacity: 0 paints nothing
+    stroke: str = ""       # the stroke's paint (godip paints a strait's causeway in the land's colour)
 
 
 @dataclass
@@ -391,6 +392,8 @@ class _Walker:
                 style.update(self.doc.styles.get(c, {}))
         if el.get("fill"):
             style["fill"] = el.get("fill")
+        if el.get("stroke"):
+            style["stroke"] = el.get("stroke")
         own = _css(el.get("style"))
         style.update(own)
         # display is not inherited, but nothing under a hidden group is drawn
@@ -448,7 +451,8 @@ class _Walker:
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
-            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0)))
+            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0),
+            stroke=style.get("stroke", "")))
 
     def _text(self, el, m: Matrix, layer: str, hidden: bool, style: Dict[str, str]) -> None:
         """A label's text and anchor: its first tspan's x/y, else its own."""
