@@ -207,7 +207,65 @@ class Designer:
         self.settle()
 
 
-def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
+def start_passage(rules: str) -> str:
+    """The passage of the rules text a person selects to paste the start: from the
+    first power's name under the start's heading to the last unit listed."""
+    import re
+    with open(rules, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    head = [n for n, line in enumerate(lines) if re.search(r"(?i)initial unit placement|starting position", line)]
+    if not head:
+        raise SystemExit(f"{rules}: no heading of the starting position to select under")
+    unit = re.compile(r"^\s*(A|F|Army|Fleet)\s+\S")
+    units = [n for n, line in enumerate(lines) if n > head[-1] and unit.match(line)]
+    first = max(n for n in range(head[-1] + 1, units[0]) if lines[n].strip() and not lines[n].strip().endswith(".gif"))
+    return "\n".join(lines[first:units[-1] + 1])
+
+
+def paste_start(d: Designer, rules: str, target) -> None:
+    """Powers > Start from the rules text: the passage selected in the rules text
+    (a drag) and copied (Ctrl+C), pasted (Ctrl+V), applied.  A line the editor
+    cannot read (a place it cannot match) is retyped with the place's code from the
+    map: a click into the line, a typed field and a correction each."""
+    import re
+    from variantkit.start_list import power_id, read_start_list
+    w = d.w
+    d.clicks += 1  # the selection dragged over the passage in the rules text
+    d.keys += 1  # Ctrl+C
+    QApplication.clipboard().setText(start_passage(rules))
+    w.docks["Powers"].raise_()
+    d.clicks += 1
+    d.click(w.powers.paste_start)
+    dialog = w.powers.start_dialog
+    d.click(dialog.text.viewport())
+    d.keys += 1  # Ctrl+V
+    QTest.keyClick(dialog.text, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    d.settle()
+    while True:
+        read = read_start_list(dialog.text.toPlainText(), w.doc.variant)
+        if not read.problems:
+            break
+        number = int(re.match(r"line (\d+)", read.problems[0]).group(1))
+        lines = dialog.text.toPlainText().splitlines()
+        heading = [ln for ln in lines[:number - 1] if not re.match(r"\s*(A|F|Army|Fleet)\s", ln) and ln.strip()][-1]
+        listed = {str(u) for name, units in read.powers if power_id(name) == power_id(heading) for u in units}
+        kind = lines[number - 1].split()[0][0].upper()
+        code = [u for u in target.power(power_id(heading)).units
+                if u.type.value == kind and str(u) not in listed][0]
+        d.clicks += 1
+        d.fields += 1
+        d.chars += len(str(code))
+        d.correct("a line of the pasted start retyped with the place's code")
+        lines[number - 1] = str(code)
+        dialog.text.setPlainText("\n".join(lines))
+        d.settle()
+    d.click(dialog.apply_button)
+    if dialog.isVisible():
+        raise SystemExit("the pasted start did not apply: " + dialog.report.text())
+
+
+def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: Optional[str] = None,
+          names: bool = True) -> None:
     from variantkit.io import load
     w = d.w
     # File > Open: the dialog gets the file's name typed
@@ -280,8 +338,15 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
             d.cell(p.id, "terrain", t)
             d.correct("terrain")
 
-    # names and aliases, typed in the table
-    for p in sorted(w.doc.variant.provinces, key=lambda q: q.id):
+    # with no judge's file: every power's start pasted from the rules text (which names
+    # the places of the homes too), before the names are typed
+    if judge_file is None and rules is not None:
+        paste_start(d, rules, target)
+        w.docks["Provinces"].raise_()
+        d.clicks += 1
+
+    # names and aliases, typed in the table (unless only the graph, powers, homes and units are the goal)
+    for p in sorted(w.doc.variant.provinces, key=lambda q: q.id) if names else ():
         goal = want[p.id]
         if p.name != goal.name:
             d.cell(p.id, "name", goal.name)
@@ -337,7 +402,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
     for pw in target.powers:
         now = w.doc.variant.power(pw.id)
         if now is not None and all(getattr(now, k) == getattr(pw, k) for k in ("name", "adjective", "letter")) \
-                and (not pw.colour or now.colour == pw.colour):
+                and (not pw.colour or now.colour == pw.colour or not names):
             continue  # nothing to do for this one: not even picked
         if now is None:
             d.click(panel.new_button)
@@ -357,7 +422,8 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
                 typed = True  # the suggestion taken: Apply still to click
         if typed or w.doc.variant.power(pw.id) is None:
             d.click(panel.apply_button)
-        if pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:  # (none: the drawing's is kept)
+        # (none, or --goal: the drawing's is kept)
+        if names and pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:
             d.click(panel.swatch)
             html = [e for e in panel.colour_dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
             d.type(html, pw.colour, enter=False)
@@ -467,7 +533,7 @@ def fix_edges(d: Designer, target) -> None:
     del Crossing
 
 
-def remaining(saved: str, target_path: str, target):
+def remaining(saved: str, target_path: str, target, names: bool = True):
     """`variantkit diff` of the target and the designer's file, without what is not compared."""
     from variantkit.io import load
     out = subprocess.run([sys.executable, "-m", "variantkit", "diff", "--json", target_path, saved],
@@ -481,7 +547,11 @@ def remaining(saved: str, target_path: str, target):
         detail = line.get("detail", "")
         if line["what"] == "power" and detail.startswith("colour ''"):
             continue  # the target has no colour (jDip keeps them in the drawing): the drawing's is kept
+        if line["what"] == "power" and detail.startswith("colour") and not names:
+            continue  # (--goal: the drawing's colours are the judge's; the target's are its own choice)
         if line["what"] == "province" and line["change"] == "changed":
+            if not names and detail.startswith(("name", "aliases")):
+                continue  # (--goal: names and aliases are not the goal)
             if detail.startswith(("unit_pos", "label_pos")):
                 continue
             if detail.startswith("coasts"):
@@ -503,6 +573,13 @@ def main() -> None:
     parser.add_argument("--judge", choices=("dpjudge", "jdip", "none"), default="dpjudge")
     # or another of jDip's drawings (the corpus), built until it is its own judge's variant
     parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)), default="youngstown")
+    # with no judge's file, the rules text the designer pastes the start from (Youngstown's on DipWiki)
+    parser.add_argument("--rules", help="the rules text listing the start (default: the seeds' DipWiki page)")
+    # issue 25's goal: the judge's graph, powers, homes and units; the provinces' names and
+    # aliases left as the drawing gives them (its codes), the powers' colours as the drawing
+    # colours them, neither compared
+    parser.add_argument("--goal", action="store_true",
+                        help="the graph, powers, homes and units only: no names, aliases or colours typed")
     opts = parser.parse_args()
     ref, shots = opts.reference, opts.shots
     from variantkit.io import load
@@ -533,7 +610,9 @@ def main() -> None:
     app.processEvents()
     d = Designer(w, shots)
     t0 = time.perf_counter()
-    build(d, drawing, target, judge_file)
+    rules = opts.rules or (os.path.join(ref, "..", "seeds", "003_84a15bc2299fe8f2.txt")
+                           if opts.map == "youngstown" else None)
+    build(d, drawing, target, judge_file, rules, names=not opts.goal)
     saved = os.path.join(tmp, opts.map, "variant.yaml")
     os.makedirs(os.path.dirname(saved))
     d.file_dialog("Save as...", saved)
@@ -549,14 +628,14 @@ def main() -> None:
         play.entry.setFocus()
         QTest.keyClicks(play.entry, "A mo")
         d.shot("play")
-    lines, left = remaining(saved, target_path, target)
+    lines, left = remaining(saved, target_path, target, names=not opts.goal)
     estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
     print(f"designer's path, {target.name} from {os.path.basename(drawing)} and "
           f"{os.path.basename(judge_file) if judge_file else 'no judge file'}: "
           f"{d.clicks} clicks, {d.fields} typed fields "
           f"({d.chars} characters), {d.keys} other key presses, {d.corrections} manual graph corrections")
     print("graph corrections: " + ", ".join(f"{n} {k}" for k, n in sorted(d.kinds.items(), key=lambda x: -x[1])))
-    print(f"estimated time for a person (keystroke-level model): {estimate / 60:.0f} min "
+    print(f"estimated time for a person (keystroke-level model): {estimate / 60:.1f} min "
           f"(clicking {d.clicks * CLICK / 60:.0f} min, typing {(d.chars + d.keys) * KEY / 60:.0f} min, "
           f"thinking {(d.fields + d.corrections) * THINK / 60:.0f} min)")
     print(f"the script's own run: {took:.0f} s; `variantkit diff` lines: {len(lines)} raw, {len(left)} compared")

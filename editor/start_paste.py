@@ -45,7 +45,8 @@ class StartPasteDialog(QDialog):
             self.report.setText(said + "; to fix first:\n" + "\n".join(start.problems[:8])
                                 + (f"\n(and {len(start.problems) - 8} more)" if len(start.problems) > 8 else ""))
         else:
-            self.report.setText(said + (f", {len(start.names)} places named" if start.names else ""))
+            self.report.setText(said + (f", {len(start.names)} places named" if start.names else "")
+                                + ("; check: " + "; ".join(start.guesses) if start.guesses else ""))
 
     def apply(self) -> bool:
         """All or nothing: one undo step, or the lines still to fix shown."""
