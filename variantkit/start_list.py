@@ -101,19 +101,19 @@ def read_start_list(text: str, v: Variant) -> StartList:
     out = StartList()
     lines: List[_Line] = []
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip().strip("|").strip()
-        if not line:
+        said = raw.strip().strip("|").strip()
+        if not said:
             continue
-        m = _UNIT.match(line)
+        m = _UNIT.match(said)
         if m is None:
-            if not _HEADING.match(line):
-                out.problems.append(f"line {number}: {line!r} is neither a power's name nor a unit "
+            if not _HEADING.match(said):
+                out.problems.append(f"line {number}: {said!r} is neither a power's name nor a unit "
                                     "such as 'A Vienna' or 'F stp/sc'")
                 continue
-            out.powers.append((line, []))
+            out.powers.append((said, []))
             continue
         if not out.powers:
-            out.problems.append(f"line {number}: {line!r} comes before any power's name: "
+            out.problems.append(f"line {number}: {said!r} comes before any power's name: "
                                 "start the list with the power's name on a line of its own")
             continue
         place, coast = m.group(2).strip(), ""
