@@ -38,6 +38,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialogButtonBox
 CLICK, KEY, THINK = 1.3, 0.28, 1.35  # seconds, keystroke-level model
 CORPUS = {"asia": "asia.svg", "chaos": "chaos.svg", "hundred": "h31_h32_map.svg", "milan": "milan.svg",
           "modern": "modern.svg"}  # jDip's drawings in the reference corpus, beside their variants.xml
+# drawings of other conventions in the corpus, each with its own judge's file and that file's format
+OTHERS = {"godip-pure": ("godip/pure", "puremap.svg", "pure.go", "godip"),
+          "godip-europe1939": ("godip/europe1939", "europe1939map.svg", "europe1939.go", "godip"),
+          "godip-year1908": ("godip/year1908", "year1908map.svg", "year1908.go", "godip"),
+          "diplicity-classical": ("diplicity/classical", "classical.d.svg", "classical.dvar", "diplicity"),
+          "diplicity-hundred": ("diplicity/hundred", "hundred.d.svg", "hundred.dvar", "diplicity")}
 
 
 class Designer:
@@ -545,8 +551,10 @@ def remaining(saved: str, target_path: str, target, names: bool = True):
     keep = []
     for line in lines:
         detail = line.get("detail", "")
-        if line["what"] == "power" and detail.startswith("colour ''"):
-            continue  # the target has no colour (jDip keeps them in the drawing): the drawing's is kept
+        if line["what"] == "power" and detail.startswith(("colour ''", "adjective ''", "letter ''")):
+            # the judge's file says none (jDip keeps colours in the drawing; godip has no adjectives
+            # or letters): the drawing's colour, the adjective and letter the editor suggests, kept
+            continue
         if line["what"] == "power" and detail.startswith("colour") and not names:
             continue  # (--goal: the drawing's colours are the judge's; the target's are its own choice)
         if line["what"] == "province" and line["change"] == "changed":
@@ -572,7 +580,8 @@ def main() -> None:
     # jDip's own variants.xml, whose codes and spellings differ from the target's
     parser.add_argument("--judge", choices=("dpjudge", "jdip", "none"), default="dpjudge")
     # or another of jDip's drawings (the corpus), built until it is its own judge's variant
-    parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)), default="youngstown")
+    parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)) + tuple(sorted(OTHERS)),
+                        default="youngstown")
     # with no judge's file, the rules text the designer pastes the start from (Youngstown's on DipWiki)
     parser.add_argument("--rules", help="the rules text listing the start (default: the seeds' DipWiki page)")
     # issue 25's goal: the judge's graph, powers, homes and units; the provinces' names and
@@ -592,14 +601,19 @@ def main() -> None:
         judge_file = os.path.join(ref, "jdip", "variants.xml") if opts.judge == "jdip" else \
             os.path.join(ref, "dpjudge", "youngstown.map")
         target_path = os.path.join(ROOT, "maps", "youngstown", "variant.yaml")
-    else:  # the target is what `variantkit import jdip` makes of the judge's own file
-        folder = os.path.join(ref, "corpus", "jdip", opts.map)
-        drawing, judge_file = os.path.join(folder, CORPUS[opts.map]), os.path.join(folder, "variants.xml")
+    else:  # the target is what `variantkit import FORMAT` makes of the judge's own file
+        if opts.map in OTHERS:
+            where, art, own, fmt = OTHERS[opts.map]
+            folder = os.path.join(ref, "corpus", where)
+            drawing, judge_file = os.path.join(folder, art), os.path.join(folder, own)
+        else:
+            folder, fmt = os.path.join(ref, "corpus", "jdip", opts.map), "jdip"
+            drawing, judge_file = os.path.join(folder, CORPUS[opts.map]), os.path.join(folder, "variants.xml")
         target_path = os.path.join(tmp, "target", "variant.yaml")
-        made = subprocess.run([sys.executable, "-m", "variantkit", "import", "jdip", judge_file, "-o",
+        made = subprocess.run([sys.executable, "-m", "variantkit", "import", fmt, judge_file, "-o",
                                os.path.dirname(target_path)], capture_output=True, text=True, cwd=ROOT)
         if made.returncode != 0:
-            raise SystemExit(f"variantkit import jdip failed: {made.stderr.strip()}")
+            raise SystemExit(f"variantkit import {fmt} failed: {made.stderr.strip()}")
     if opts.judge == "none":  # the designer has the rulebook (the target) and the drawing only
         judge_file = None
     app = QApplication.instance() or QApplication([])

@@ -195,8 +195,9 @@ class Document(QObject):
     def open_svg(self, path: str) -> List:
         """Start a variant from a drawing: its shapes and the proposals."""
         from variantkit.drawing.art import infer_svg, skeleton
+        from variantkit.formats.svg import variant_id_for
         doc, inference = infer_svg(path)
-        vid = os.path.splitext(os.path.basename(path))[0].lower().replace(" ", "-") or "map"
+        vid = variant_id_for(path)  # one the schema takes (Diplicity's classical.d.svg: classical)
         self._reset()
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
         self.proposals = list(inference.edges)
