@@ -384,11 +384,39 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
                            if loc in (e.a, e.b) and e.units.fleet)
             parts.append(f"{c.id}: {' '.join(reach)}")
         return "; ".join(parts)
+    def renames(pid):
+        """The drawing's coasts that are the target's under other names (the same waters,
+        mostly): old -> new, or None where they are not one for one."""
+        def waters(variant, loc):
+            return {(e.b if e.a == loc else e.a).split("/")[0] for e in variant.edges
+                    if loc in (e.a, e.b) and e.units.fleet}
+        now = [c.id for c in w.doc.variant.province(pid).coasts]
+        goal = [c.id for c in want[pid].coasts]
+        if len(now) != len(goal):
+            return None
+        pairs = {}
+        for c in now:
+            mine = waters(w.doc.variant, f"{pid}/{c}")
+            best = max(goal, key=lambda g: len(mine & waters(target, f"{pid}/{g}")))
+            pairs[c] = best
+        if sorted(pairs.values()) != sorted(goal) or set(pairs) & {n for o, n in pairs.items() if o != n}:
+            return None  # (a swap would need a spare name: typed whole instead)
+        return {o: n for o, n in pairs.items() if o != n}
+
     for _ in range(2):
         for p in list(w.doc.variant.provinces):
             if want[p.id].coasts and coasts_now(p.id) != coasts_text(p.id):
+                same = [c.id for c in p.coasts] == [c.id for c in want[p.id].coasts]
+                if same:
+                    continue  # the coasts are the target's: a link more or less is the graph's step
+                moved = renames(p.id)
                 w.select_province(p.id)
                 d.clicks += 1
+                if moved is not None:  # renamed in place, their waters and fleets kept: "sc -> ec"
+                    for old_id, new_id in moved.items():
+                        d.type(w.properties.coasts, f"{old_id} -> {new_id}")
+                        d.correct("coast renamed")
+                    continue
                 d.type(w.properties.coasts, coasts_text(p.id, only_existing=True))
                 d.correct("coasts")
 
@@ -495,6 +523,12 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         d.type(w.rules.victory, str(r.victory))
     if r.draw_after_static_falls is not None:
         d.type(w.rules.draw, str(r.draw_after_static_falls))
+    if r.start != w.doc.variant.rules.start:  # a game that starts in another year (1939, 1425)
+        d.type(w.rules.start, r.start)
+    from variantkit_editor.panels import _option_text
+    switches = ", ".join(f"{k}={_option_text(v)}" for k, v in r.options.items() if k not in w.rules.CHOICES)
+    if switches != w.rules.switches.text():  # the judge's named rule switches (build_any)
+        d.type(w.rules.switches, switches)
     d.shot("rules")
     del load
 
@@ -564,8 +598,8 @@ def remaining(saved: str, target_path: str, target, names: bool = True):
                 continue
             if detail.startswith("coasts"):
                 a, b = target.province(line["id"]), mine.province(line["id"])
-                if [c.id for c in a.coasts] == [c.id for c in b.coasts]:
-                    continue  # the same coasts; only their names differ
+                if sorted(c.id for c in a.coasts) == sorted(c.id for c in b.coasts):
+                    continue  # the same coasts; only their names (or order) differ
         keep.append(line)
     return lines, keep
 
