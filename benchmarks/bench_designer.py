@@ -247,6 +247,8 @@ def paste_start(d: Designer, rules: str, target) -> None:
     d.keys += 1  # Ctrl+V
     QTest.keyClick(dialog.text, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     d.settle()
+    if d.shots:  # the window as the designer sees it once pasted (not counted)
+        dialog.grab().save(os.path.join(d.shots, "designer-start-paste.png"))
     while True:
         read = read_start_list(dialog.text.toPlainText(), w.doc.variant)
         if not read.problems:
