@@ -596,7 +596,7 @@ def remaining(saved: str, target_path: str, target, names: bool = True):
         if line["what"] == "province" and line["change"] == "changed":
             if not names and detail.startswith(("name", "aliases")):
                 continue  # (--goal: names and aliases are not the goal)
-            if detail.startswith(("unit_pos", "label_pos")):
+            if detail.startswith(("unit_pos", "label_pos", "dislodged_pos")):
                 continue
             if detail.startswith("coasts"):
                 a, b = target.province(line["id"]), mine.province(line["id"])

@@ -25,9 +25,30 @@ from .tools import Tool
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
 
 
+def _dislodged_at(p, coast: Optional[str], unit: Tuple[float, float]) -> Tuple[float, float]:
+    """Where a unit dislodged there is drawn: the variant's spot, else where render puts it."""
+    c = p.coast(coast) if coast else None
+    spot = c.dislodged_pos if c is not None else p.dislodged_pos
+    if spot is not None:
+        return spot[0], spot[1]
+    dx, dy = DISLODGED_OFFSET
+    return unit[0] + dx, unit[1] + dy
+
+
+def _unit_spot(v, location: str):
+    prov, _, coast = location.partition("/")
+    p = v.province(prov)
+    c = p.coast(coast) if p is not None and coast else None
+    return c.unit_pos if c is not None else (p.unit_pos if p is not None else None)
+
+
+DISLODGED_OFFSET = (12.0, 10.0)  # the render's own, where the variant places none
+
+
 class PositionTool(Tool):
-    """Drag where a province's unit (or a coast's fleet) stands, or where its
-    label is written; the whole drag is one undo step."""
+    """Drag where a province's unit (or a coast's fleet) stands, where a unit
+    dislodged there is drawn, or where its label is written; the whole drag is
+    one undo step."""
     name = "positions"
 
     def __init__(self, doc):
@@ -44,9 +65,11 @@ class PositionTool(Tool):
             yield p.id, "unit_pos", (c.x(), c.y())
             if p.label_pos is not None:
                 yield p.id, "label_pos", tuple(p.label_pos)
+            yield p.id, "dislodged_pos", _dislodged_at(p, None, (c.x(), c.y()))
             for coast in p.coasts:
                 at = scene.coast_pos(p, coast.id)
                 yield f"{p.id}/{coast.id}", "unit_pos", (at.x(), at.y())
+                yield f"{p.id}/{coast.id}", "dislodged_pos", _dislodged_at(p, coast.id, (at.x(), at.y()))
 
     def press(self, scene, event) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -65,7 +88,11 @@ class PositionTool(Tool):
         if self.grab is None:
             return False
         pos = event.scenePos()
-        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
+        pin = None
+        if self.grab[1] == "dislodged_pos" and _unit_spot(self.doc.variant, self.grab[0]) is None:
+            at = scene.centre_of(self.grab[0])
+            pin = (at.x(), at.y())
+        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags, pin))
         return True
 
     def release(self, scene, event) -> bool:

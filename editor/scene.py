@@ -394,11 +394,15 @@ class MapScene(QGraphicsScene):
         self._add(line)
 
     def _draw_handles(self) -> None:
-        """Where units stand (circles) and labels are written (squares), to drag."""
+        """Where units stand (circles), dislodged units are drawn (dashed circles) and
+        labels are written (squares), to drag."""
         for loc, field, (x, y) in self.tool.handles(self):
-            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field == "unit_pos" else \
+            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field != "label_pos" else \
                 QGraphicsPathItem(_square(x, y))
-            mark.setPen(QPen(QColor("#c02060" if field == "label_pos" else "#205090"), 1.5))
+            pen = QPen(QColor({"label_pos": "#c02060", "dislodged_pos": "#d07010"}.get(field, "#205090")), 1.5)
+            if field == "dislodged_pos":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            mark.setPen(pen)
             mark.setZValue(7)
             mark.setToolTip(f"{loc}: {field.replace('_pos', '')} position (drag it)")
             self._add(mark)

@@ -362,9 +362,9 @@ def with_coasts(v: Variant, pid: str, drawn: Mapping[str, Iterable[str]]) -> Var
 
 
 def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
-                 label_pos: Optional[Point] = None) -> Variant:
-    """Where a unit (of a province or a named coast) and the label are drawn;
-    None leaves a position as it is."""
+                 label_pos: Optional[Point] = None, dislodged_pos: Optional[Point] = None) -> Variant:
+    """Where a unit (of a province or a named coast), a unit dislodged there
+    and the label are drawn; None leaves a position as it is."""
     prov, coast = split_location(location)
     p = _need(v, prov)
     if coast is not None:
@@ -375,12 +375,16 @@ def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
             raise EditError("a coast has no label of its own: move the province's label")
         if unit_pos is not None:
             c = replace(c, unit_pos=_point(unit_pos))
+        if dislodged_pos is not None:
+            c = replace(c, dislodged_pos=_point(dislodged_pos))
         p = replace(p, coasts=tuple(c if x.id == coast else x for x in p.coasts))
     else:
         if unit_pos is not None:
             p = replace(p, unit_pos=_point(unit_pos))
         if label_pos is not None:
             p = replace(p, label_pos=_point(label_pos))
+        if dislodged_pos is not None:
+            p = replace(p, dislodged_pos=_point(dislodged_pos))
     return replace(v, provinces=tuple(p if q.id == prov else q for q in v.provinces))
 
 

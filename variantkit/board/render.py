@@ -175,8 +175,11 @@ class _Painter:
     def unit(self, parent, power: str, unit: str, dislodged: bool = False, scale: float = 1.0) -> None:
         kind, _, loc = unit.partition(" ")
         x, y = self.point(loc)
-        if dislodged:
-            x, y = x + 12, y + 10
+        if dislodged:  # where the variant places it from the unit's spot, else down and right
+            prov, coast = split_location(loc)
+            p = self.v.province(prov)
+            dx, dy = (p.dislodged_offset(coast) if p is not None else None) or (12, 10)
+            x, y = x + dx, y + dy
         colour = self.colours.get(power, "#444")
         r = 9 * scale
         g = _e(parent, "g", class_="unit", **{"data-unit": unit, "data-power": power})

@@ -27,7 +27,7 @@ def _patched_province(p: Province, patch) -> Province:
             value = tuple(coast_from_record(cid, c) for cid, c in (value or {}).items())
         elif key in ("aliases", "passable_in"):
             value = tuple(value or ())
-        elif key in ("unit_pos", "label_pos"):
+        elif key in ("unit_pos", "label_pos", "dislodged_pos"):
             value = point_from_record(value)
         kw[key] = value
     return replace(p, **kw)
