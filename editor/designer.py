@@ -55,6 +55,7 @@ class PositionTool(Tool):
         super().__init__(doc)
         self.grab: Optional[Tuple[str, str]] = None
         self.drags = 0
+        self.turning = False
 
     def handles(self, scene):
         """(location, field, point) of every position the tool can take."""
@@ -75,8 +76,12 @@ class PositionTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         pos = event.scenePos()
+        # Shift held on a label: the drag turns it about its point (editor/labels_tool.py)
+        self.turning = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         best, self.grab = GRAB, None
         for loc, field, (x, y) in self.handles(scene):
+            if self.turning and field != "label_pos":
+                continue  # only a label turns (and one at its unit's spot is reached so)
             d = ((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5
             if d < best or (d == best and field == "unit_pos"):
                 best, self.grab = d, (loc, field)
@@ -88,6 +93,13 @@ class PositionTool(Tool):
         if self.grab is None:
             return False
         pos = event.scenePos()
+        if self.turning and self.grab[1] == "label_pos":
+            from .labels_tool import SetLabel, angle_to
+            p = self.doc.variant.province(self.grab[0])
+            if p is not None and p.label_pos is not None:
+                self.doc.undo.push(SetLabel(self.doc, p.id, angle=angle_to(p.label_pos, (pos.x(), pos.y())),
+                                            drag=self.drags))
+            return True
         pin = None
         if self.grab[1] == "dislodged_pos" and _unit_spot(self.doc.variant, self.grab[0]) is None:
             at = scene.centre_of(self.grab[0])
@@ -99,6 +111,18 @@ class PositionTool(Tool):
         was = self.grab is not None
         self.grab = None
         return was
+
+    def double(self, scene, event) -> bool:
+        """A double-click on a label's square: its text asked for."""
+        pos = event.scenePos()
+        near = [(((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5, loc) for loc, field, (x, y) in self.handles(scene)
+                if field == "label_pos"]
+        if not near or min(near)[0] > GRAB:
+            return False
+        from .labels_tool import ask_text
+        views = scene.views()
+        self.text_dialog = ask_text(self.doc, min(near)[1], views[0].window() if views else None)
+        return True
 
 
 class PowerClickTool(Tool):

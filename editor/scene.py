@@ -241,12 +241,15 @@ class MapScene(QGraphicsScene):
             if p.id in selected:
                 item.setSelected(True)
             centre = self.centre_of(p.id)
-            label = QGraphicsSimpleTextItem(p.id.upper())
+            label = QGraphicsSimpleTextItem(p.label or p.id.upper())
             label.setFont(QFont("DejaVu Sans", 7))
             if p.label_pos is not None and p.label_pos != p.unit_pos:
                 label.setPos(p.label_pos[0] - label.boundingRect().width() / 2, p.label_pos[1] - 5)
             else:
                 label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
+            if p.label_angle:  # turned about the middle of its text, as render turns it
+                label.setTransformOriginPoint(label.boundingRect().width() / 2, 5)
+                label.setRotation(p.label_angle)
             label.setZValue(3)
             self._add(label)
             if p.center:

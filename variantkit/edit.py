@@ -390,6 +390,27 @@ def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
 
 # -- edges -------------------------------------------------------------------
 
+def set_label(v: Variant, pid: str, text: Optional[str] = None, angle: Optional[float] = None) -> Variant:
+    """The label the map writes for a province (an empty text: the default) and
+    its turn in degrees clockwise, brought into (-180, 180]; None leaves either."""
+    import math
+    from .text import first_bad
+    p = _need(v, pid)
+    if text is not None:
+        text = text.strip()
+        if first_bad(text):
+            raise EditError(f"the label of {pid} cannot hold {first_bad(text)}: one line of text")
+        if len(text) > 80:
+            raise EditError(f"the label of {pid} is {len(text)} characters long: write at most 80")
+        p = replace(p, label=text)
+    if angle is not None:
+        if not math.isfinite(angle):
+            raise EditError(f"the label's angle of {pid} must be a number of degrees, not {angle!r}")
+        turned = round(-((-angle + 180.0) % 360.0 - 180.0), 1)  # -180 becomes 180
+        p = replace(p, label_angle=0.0 if turned == 0 else turned)
+    return replace(v, provinces=tuple(p if q.id == pid else q for q in v.provinces))
+
+
 def _ends(v: Variant, a: str, b: str) -> None:
     locations = _locations(v)
     for end in (a, b):

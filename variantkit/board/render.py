@@ -167,7 +167,9 @@ class _Painter:
         for p in self.v.provinces:
             x, y = self.board.labels.get(p.id, self.point(p.id))
             t = _e(g, "text", x=f"{x:.1f}", y=f"{y:.1f}", fill="#2a2a2a")
-            t.text = self._label(p)
+            t.text = p.label or self._label(p)
+            if p.label_angle:  # turned about its own point, as the designer set it
+                t.set("transform", f"rotate({p.label_angle:g} {x:.1f} {y:.1f})")
             if p.terrain is Terrain.WATER:
                 t.set("font-style", "italic")
                 t.set("fill", "#234a70")

@@ -31,7 +31,8 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
         coasts=coasts, offboard=bool(rec.get("offboard", False)), inside=rec.get("inside"),
         passable_in=tuple(rec.get("passable_in", ())), unit_pos=point_from_record(rec.get("unit_pos")),
         label_pos=point_from_record(rec.get("label_pos")), port=bool(rec.get("port", False)),
-        dislodged_pos=point_from_record(rec.get("dislodged_pos")))
+        dislodged_pos=point_from_record(rec.get("dislodged_pos")), label=rec.get("label", ""),
+        label_angle=float(rec.get("label_angle", 0.0)))
 
 
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
@@ -98,7 +99,8 @@ def province_to_record(p: Province) -> Dict[str, Any]:
                                          "unit_pos": _pt(c.unit_pos),
                                          "dislodged_pos": _pt(c.dislodged_pos)}) for c in p.coasts},
         "offboard": p.offboard, "port": p.port, "inside": p.inside, "passable_in": list(p.passable_in),
-        "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos), "dislodged_pos": _pt(p.dislodged_pos)})
+        "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos), "dislodged_pos": _pt(p.dislodged_pos),
+        "label": p.label, "label_angle": p.label_angle or None})
 
 
 def _pt(p):

@@ -29,6 +29,8 @@ def _patched_province(p: Province, patch) -> Province:
             value = tuple(value or ())
         elif key in ("unit_pos", "label_pos", "dislodged_pos"):
             value = point_from_record(value)
+        elif key == "label_angle":
+            value = float(value or 0.0)
         kw[key] = value
     return replace(p, **kw)
 

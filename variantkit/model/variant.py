@@ -68,6 +68,10 @@ class Province:
     label_pos: Optional[Point] = None
     # where a unit dislodged here is drawn while it retreats (beside the one that took its place)
     dislodged_pos: Optional[Point] = None
+    # the label as the map writes it, where it is not the default (the code), and its turn
+    # in degrees clockwise about label_pos (a river's or a long sea's name along its shape)
+    label: str = ""
+    label_angle: float = 0.0
     # a coastal space whose fleet convoys as if at sea (DPjudge's PORT)
     port: bool = False
 
