@@ -388,8 +388,6 @@ def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
     return replace(v, provinces=tuple(p if q.id == prov else q for q in v.provinces))
 
 
-# -- edges -------------------------------------------------------------------
-
 def set_label(v: Variant, pid: str, text: Optional[str] = None, angle: Optional[float] = None) -> Variant:
     """The label the map writes for a province (an empty text: the default) and
     its turn in degrees clockwise, brought into (-180, 180]; None leaves either."""
@@ -410,6 +408,8 @@ def set_label(v: Variant, pid: str, text: Optional[str] = None, angle: Optional[
         p = replace(p, label_angle=0.0 if turned == 0 else turned)
     return replace(v, provinces=tuple(p if q.id == pid else q for q in v.provinces))
 
+
+# -- edges -------------------------------------------------------------------
 
 def _ends(v: Variant, a: str, b: str) -> None:
     locations = _locations(v)
