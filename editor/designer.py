@@ -27,15 +27,37 @@ from .tools import Tool
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
 
 
+def _dislodged_at(p, coast: Optional[str], unit: Tuple[float, float]) -> Tuple[float, float]:
+    """Where a unit dislodged there is drawn: the variant's spot, else where render puts it."""
+    c = p.coast(coast) if coast else None
+    spot = c.dislodged_pos if c is not None else p.dislodged_pos
+    if spot is not None:
+        return spot[0], spot[1]
+    dx, dy = DISLODGED_OFFSET
+    return unit[0] + dx, unit[1] + dy
+
+
+def _unit_spot(v, location: str):
+    prov, _, coast = location.partition("/")
+    p = v.province(prov)
+    c = p.coast(coast) if p is not None and coast else None
+    return c.unit_pos if c is not None else (p.unit_pos if p is not None else None)
+
+
+DISLODGED_OFFSET = (12.0, 10.0)  # the render's own, where the variant places none
+
+
 class PositionTool(Tool):
-    """Drag where a province's unit (or a coast's fleet) stands, or where its
-    label is written; the whole drag is one undo step."""
+    """Drag where a province's unit (or a coast's fleet) stands, where a unit
+    dislodged there is drawn, or where its label is written; the whole drag is
+    one undo step."""
     name = "positions"
 
     def __init__(self, doc):
         super().__init__(doc)
         self.grab: Optional[Tuple[str, str]] = None
         self.drags = 0
+        self.turning = False
 
     def handles(self, scene):
         """(location, field, point) of every position the tool can take."""
@@ -46,16 +68,22 @@ class PositionTool(Tool):
             yield p.id, "unit_pos", (c.x(), c.y())
             if p.label_pos is not None:
                 yield p.id, "label_pos", tuple(p.label_pos)
+            yield p.id, "dislodged_pos", _dislodged_at(p, None, (c.x(), c.y()))
             for coast in p.coasts:
                 at = scene.coast_pos(p, coast.id)
                 yield f"{p.id}/{coast.id}", "unit_pos", (at.x(), at.y())
+                yield f"{p.id}/{coast.id}", "dislodged_pos", _dislodged_at(p, coast.id, (at.x(), at.y()))
 
     def press(self, scene, event) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         pos = event.scenePos()
+        # Shift held on a label: the drag turns it about its point (editor/labels_tool.py)
+        self.turning = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         best, self.grab = GRAB, None
         for loc, field, (x, y) in self.handles(scene):
+            if self.turning and field != "label_pos":
+                continue  # only a label turns (and one at its unit's spot is reached so)
             d = ((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5
             if d < best or (d == best and field == "unit_pos"):
                 best, self.grab = d, (loc, field)
@@ -67,13 +95,36 @@ class PositionTool(Tool):
         if self.grab is None:
             return False
         pos = event.scenePos()
-        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
+        if self.turning and self.grab[1] == "label_pos":
+            from .labels_tool import SetLabel, angle_to
+            p = self.doc.variant.province(self.grab[0])
+            if p is not None and p.label_pos is not None:
+                self.doc.undo.push(SetLabel(self.doc, p.id, angle=angle_to(p.label_pos, (pos.x(), pos.y())),
+                                            drag=self.drags))
+            return True
+        pin = None
+        if self.grab[1] == "dislodged_pos" and _unit_spot(self.doc.variant, self.grab[0]) is None:
+            at = scene.centre_of(self.grab[0])
+            pin = (at.x(), at.y())
+        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags, pin))
         return True
 
     def release(self, scene, event) -> bool:
         was = self.grab is not None
         self.grab = None
         return was
+
+    def double(self, scene, event) -> bool:
+        """A double-click on a label's square: its text asked for."""
+        pos = event.scenePos()
+        near = [(((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5, loc) for loc, field, (x, y) in self.handles(scene)
+                if field == "label_pos"]
+        if not near or min(near)[0] > GRAB:
+            return False
+        from .labels_tool import ask_text
+        views = scene.views()
+        self.text_dialog = ask_text(self.doc, min(near)[1], views[0].window() if views else None)
+        return True
 
 
 class PowerClickTool(Tool):

@@ -554,6 +554,10 @@ class PowersPanel(QWidget):
         row.addWidget(self.new_button)
         row.addWidget(self.remove_button)
         layout.addLayout(row)
+        # every power's start at once, pasted from the rules text (editor/start_paste.py)
+        self.paste_start = QPushButton("Start from the rules text...")
+        self.paste_start.clicked.connect(self._paste_start)
+        layout.addWidget(self.paste_start)
         click = QHBoxLayout()
         click.addWidget(QLabel("Clicks on the map set:"))
         self.click_mode = QComboBox()
@@ -573,6 +577,11 @@ class PowersPanel(QWidget):
         self.remove_button.clicked.connect(self.remove_power)
         doc.changed.connect(self._refresh)
         self._refresh()
+
+    def _paste_start(self) -> None:
+        from .start_paste import StartPasteDialog
+        self.start_dialog = StartPasteDialog(self.doc, self)
+        self.start_dialog.open()
 
     def _pick_colour(self) -> None:
         current = QColor(self.fields["colour"].text())

@@ -266,12 +266,15 @@ class MapScene(QGraphicsScene):
             if p.id in selected:
                 item.setSelected(True)
             centre = self.centre_of(p.id)
-            label = QGraphicsSimpleTextItem(p.id.upper())
+            label = QGraphicsSimpleTextItem(p.label or p.id.upper())
             label.setFont(QFont("DejaVu Sans", 7))
             if p.label_pos is not None and p.label_pos != p.unit_pos:
                 label.setPos(p.label_pos[0] - label.boundingRect().width() / 2, p.label_pos[1] - 5)
             else:
                 label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
+            if p.label_angle:  # turned about the middle of its text, as render turns it
+                label.setTransformOriginPoint(label.boundingRect().width() / 2, 5)
+                label.setRotation(p.label_angle)
             label.setZValue(3)
             self._add(label)
             if p.center:
@@ -426,11 +429,15 @@ class MapScene(QGraphicsScene):
         self._add(line)
 
     def _draw_handles(self, handles: Iterable[Handle]) -> None:
-        """Where units stand (circles) and labels are written (squares), to drag."""
+        """Where units stand (circles), dislodged units are drawn (dashed circles) and
+        labels are written (squares), to drag."""
         for loc, field, (x, y) in handles:
-            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field == "unit_pos" else \
+            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field != "label_pos" else \
                 QGraphicsPathItem(_square(x, y))
-            mark.setPen(QPen(QColor("#c02060" if field == "label_pos" else "#205090"), 1.5))
+            pen = QPen(QColor({"label_pos": "#c02060", "dislodged_pos": "#d07010"}.get(field, "#205090")), 1.5)
+            if field == "dislodged_pos":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            mark.setPen(pen)
             mark.setZValue(7)
             mark.setToolTip(f"{loc}: {field.replace('_pos', '')} position (drag it)")
             self._add(mark)

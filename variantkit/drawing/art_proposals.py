@@ -29,6 +29,8 @@ def propose(inference: Inference, reading: Reading, file: str = "") -> None:
             regions[loc].unit_pos = pos
         elif loc in inference.coasts:
             inference.coast_pos[loc] = pos
+    inference.dislodged_pos.update({loc: pos for loc, pos in reading.dislodged_pos.items()
+                                    if loc in regions or loc in inference.coasts})
     for rid in reading.centres:
         if rid in regions:
             regions[rid].center = True

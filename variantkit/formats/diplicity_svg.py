@@ -156,8 +156,10 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         lx, ly = p.label_pos or board.labels.get(p.id, (x, y))
         t = etree.SubElement(groups["province-names"], f"{{{SVG}}}text", x=f"{lx:.1f}", y=f"{ly:.1f}")
         t.set("text-anchor", "middle")
+        if p.label_angle:  # the label turned as the designer set it
+            t.set("transform", f"rotate({p.label_angle:g} {lx:.1f} {ly:.1f})")
         try:
-            t.text = p.name
+            t.text = p.label or p.name
         except ValueError:
             ok = False
             report.refuse("VK770", what=f"the name of {p.id} ({p.name!r})", character="characters XML cannot carry")

@@ -420,7 +420,8 @@ def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] 
             x, y = board.points.get(loc, board.points.get(p.id, (0, 0)))
             el = etree.SubElement(data, f"{{{JDIP_NS}}}PROVINCE", name=loc.replace("/", "-"))
             etree.SubElement(el, f"{{{JDIP_NS}}}UNIT", x=f"{x:.0f}", y=f"{y:.0f}")
-            etree.SubElement(el, f"{{{JDIP_NS}}}DISLODGED_UNIT", x=f"{x + 5:.0f}", y=f"{y + 5:.0f}")
+            dx, dy = p.dislodged_offset(split_location(loc)[1]) or (5.0, 5.0)  # else jDip's usual
+            etree.SubElement(el, f"{{{JDIP_NS}}}DISLODGED_UNIT", x=f"{x + dx:.0f}", y=f"{y + dy:.0f}")
             if p.center and loc == p.id:
                 lx, ly = board.labels.get(p.id, (x, y))
                 etree.SubElement(el, f"{{{JDIP_NS}}}SUPPLY_CENTER", x=f"{lx:.0f}", y=f"{ly:.0f}")

@@ -27,8 +27,10 @@ def _patched_province(p: Province, patch) -> Province:
             value = tuple(coast_from_record(cid, c) for cid, c in (value or {}).items())
         elif key in ("aliases", "passable_in"):
             value = tuple(value or ())
-        elif key in ("unit_pos", "label_pos"):
+        elif key in ("unit_pos", "label_pos", "dislodged_pos"):
             value = point_from_record(value)
+        elif key == "label_angle":
+            value = float(value or 0.0)
         kw[key] = value
     return replace(p, **kw)
 

@@ -221,7 +221,8 @@ class Session:
         from ..drawing.svg.reader import MAX_BYTES
         doc, inference = infer_svg(path)
         data = read_limited(path, MAX_BYTES, what="drawing")  # the bytes a save keeps
-        vid = os.path.splitext(os.path.basename(path))[0].lower().replace(" ", "-") or "map"
+        from ..formats.svg import variant_id_for
+        vid = variant_id_for(path)  # one the schema takes (Diplicity's classical.d.svg: classical)
         self._reset()
         self.variant = replace(skeleton(doc, inference, vid, os.path.basename(path)), edges=())
         self.proposals = list(inference.edges)

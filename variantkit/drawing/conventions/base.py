@@ -24,6 +24,7 @@ class Reading:
     names: Dict[str, str] = field(default_factory=dict)         # province id -> full name
     centres: Set[str] = field(default_factory=set)              # provinces with a centre marker
     unit_pos: Dict[str, Point] = field(default_factory=dict)    # location -> where its unit stands
+    dislodged_pos: Dict[str, Point] = field(default_factory=dict)  # location -> where a dislodged unit is drawn
     label_pos: Dict[str, Point] = field(default_factory=dict)   # province -> where its name is drawn
     colours: Dict[str, str] = field(default_factory=dict)       # power -> colour
     labels: List[Tuple[str, Point]] = field(default_factory=list)  # texts to match to the nearest shape

@@ -201,6 +201,8 @@ def _province_data(doc: SvgDocument, reading: Reading) -> None:
         loc = f"{m.group(1)}/{m.group(2)}" if m else name
         if "unit" in rec:
             reading.unit_pos[loc] = rec["unit"]
+        if "dislodged" in rec:
+            reading.dislodged_pos[loc] = rec["dislodged"]
         if "center" in rec and centres_meant:
             reading.centres.add(split_location(loc)[0])
 

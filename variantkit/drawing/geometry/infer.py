@@ -74,6 +74,8 @@ class Inference:
     convention: str = "plain"            # the drawing convention read (art.infer_svg sets it)
     colours: Dict[str, str] = field(default_factory=dict)      # power -> colour the art uses
     coast_pos: Dict[str, Tuple[float, float]] = field(default_factory=dict)  # "bul/ec" -> unit point
+    # location -> where the drawing puts a dislodged unit (jDip's DISLODGED_UNIT)
+    dislodged_pos: Dict[str, Tuple[float, float]] = field(default_factory=dict)
 
     def provinces(self) -> List[Province]:
         out = []
@@ -84,16 +86,22 @@ class Inference:
                 by_parent.setdefault(p, []).append(c)
         for r in sorted(self.regions.values(), key=lambda r: r.id):
             coasts = tuple(Coast(c, unit_pos=_round(self.coast_pos[f"{r.id}/{c}"])
-                                 if f"{r.id}/{c}" in self.coast_pos else None)
+                                 if f"{r.id}/{c}" in self.coast_pos else None,
+                                 dislodged_pos=_maybe_round(self.dislodged_pos.get(f"{r.id}/{c}")))
                            for c in sorted(by_parent.get(r.id, ())))
             out.append(Province(r.id, r.name or r.id.upper(), r.terrain, center=r.center, coasts=coasts,
                                 offboard=r.offboard, inside=r.inside,
-                                unit_pos=_round(r.unit_pos or r.label_pos), label_pos=_round(r.label_pos)))
+                                unit_pos=_round(r.unit_pos or r.label_pos), label_pos=_round(r.label_pos),
+                                dislodged_pos=_maybe_round(self.dislodged_pos.get(r.id))))
         return out
 
 
 def _round(p):
     return (round(float(p[0]), 1), round(float(p[1]), 1))
+
+
+def _maybe_round(p):
+    return None if p is None else _round(p)
 
 
 def _regions(shapes: Iterable[DrawnShape], problems: List[Problem], file: str):
