@@ -38,7 +38,7 @@ def _dislodged_at(p, coast: Optional[str], unit: Tuple[float, float]) -> Tuple[f
 
 
 def _unit_spot(v, location: str):
-    prov, _, coast = location.partition("/")
+    prov, coast = split_location(location)
     p = v.province(prov)
     c = p.coast(coast) if p is not None and coast else None
     return c.unit_pos if c is not None else (p.unit_pos if p is not None else None)

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Collection, Dict, List, Optional, Tuple
 
-from .model import Power, Province, Unit, UnitType, Variant
+from .model import Power, Province, Unit, UnitType, Variant, split_location
 from .power_start import adjective_of, free_letter
 
 _KIND = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
@@ -174,7 +174,7 @@ def apply_start_list(v: Variant, start: StartList) -> Variant:
     for name, units in start.powers:
         pid = power_id(name)
         old = v.power(pid)
-        homes = tuple(dict.fromkeys(u.location.split("/")[0] for u in units))
+        homes = tuple(dict.fromkeys(split_location(u.location)[0] for u in units))
         taken = [p.letter for p in v.powers if p.id != pid and p.letter]
         taken += [letter for other, letter in claimed.items() if other != pid]
         keep_name = old is not None and old.name and old.name.lower() != pid.replace("_", " ")
