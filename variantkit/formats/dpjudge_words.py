@@ -19,7 +19,6 @@ from dataclasses import replace
 from typing import Dict, List, Set
 
 from ..model import Variant
-from ..problems import Problem
 from .base import ExportReport
 
 # The order words of DPjudge's Map.py and of the `diplomacy` package (1.1.2):
@@ -89,21 +88,19 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     for where, value in _strings(v):
         bad = bad_characters(value)
         if bad:
-            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}: {shown(value)}",
-                          "a DPjudge map is one directive a line: write it on one line, without control characters")
+            report.refuse("VK792", where=where, character=describe(bad[0][1]), format="DPjudge", value=shown(value),
+                          advice="a DPjudge map is one directive a line")
         elif _breaks_in_latin1(value):
             # DPjudge reads its maps a byte a character: the byte 0x85 of a letter such as
             # U+105D72 or "Å" is then a line break, 0xA0 a space (a name line split in two)
-            report.problems.append(Problem.of("VK792", where=where, value=repr(value)).at(report.path))
+            report.refuse("VK753", where=where, value=repr(value))
         elif "=" in value or "->" in value or value.lstrip().startswith("#"):
-            report.refuse("VK784", f"{where} holds '=', '->' or starts with '#': {value!r}",
-                          "DPjudge reads those as a name line, a rename or a comment: reword it")
+            report.refuse("VK784", where=where, value=repr(value))
         elif where.endswith("name") and value.upper().strip() in KEYWORDS:
-            report.refuse("VK784", f"{where} is the order word {value!r}, which DPjudge refuses as a name",
-                          "rename it")
+            report.refuse("VK788", where=where, value=repr(value))
         elif _starts_a_directive(where, value):
             # "Use = abc" is read as USE (a file to read), "Map" as MAP: the names and the link lines lost
-            report.problems.append(Problem.of("VK784", where=where, value=repr(value)).at(report.path))
+            report.refuse("VK749", where=where, value=repr(value))
     if not report.ok:
         return v
     taken = {p.id for p in v.provinces}
@@ -111,8 +108,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         if not _code_ok(p.id):
             new = _fresh_code(p.id, p.name, taken)
             taken.add(new)
-            report.lost("VK797", f"the province {p.id} is written as {new.upper()}: DPjudge reads "
-                                 f"{p.id.upper()} as an order word, not a province code")
+            report.lost("VK797", province=p.id, code=new.upper(), word=p.id.upper())
             v = rename(v, p.id, new)
     names = {norm(n) for p in v.provinces for n in (p.name, p.id)}
     words: Set[str] = set()
@@ -127,9 +123,10 @@ def fit(v: Variant, report: ExportReport) -> Variant:
                         if norm(f"{pw.id}power{i}") not in words)
         pick = re.sub(r"[^a-z0-9]", "", pick.lower())
         if pick != pw.id:
-            why = ("DPjudge's power names are letters and digits" if pick == re.sub(r"[^a-z0-9]", "", pw.id)
-                   else f"DPjudge would read {pw.id.upper()} as a place or an order word")
-            report.lost("VK799", f"the power {pw.id} is written as {pick.upper()}: {why}")
+            if pick == re.sub(r"[^a-z0-9]", "", pw.id):
+                report.lost("VK789", power=pw.id, word=pick.upper())
+            else:
+                report.lost("VK799", power=pw.id, word=pick.upper(), old=pw.id.upper())
             renamed[pw.id] = pick
         words.update({norm(pick), norm(pw.adjective or pw.name)})
         powers.append(replace(pw, id=pick))
@@ -142,8 +139,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
                     if re.fullmatch(r"[A-Z0-9]", c) and c not in BAD_LETTERS and c not in letters]
             new = free[0] if free else ""
             if pw.letter and new != pw.letter.upper():
-                report.lost("VK798", f"the letter {pw.letter} of {pw.id} is written as {new or 'none'}: "
-                                     "DPjudge allows no M, no ? and no letter twice")
+                report.lost("VK798", letter=pw.letter, power=pw.id, new=new or "none")
             letter = new
         letters.add(letter)
         fitted.append(replace(pw, letter=letter))
