@@ -356,5 +356,5 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
         game.history.append(PhaseRecord(phase, before, outcomes))
     if not problems:  # a file that reads cleanly is then played again (game_history)
         from .game_history import check_history
-        problems.extend(check_history(variant, game, path))
+        problems.extend(check_history(variant, game, path, state_to_record))
     return game, problems

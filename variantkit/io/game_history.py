@@ -10,7 +10,7 @@ the one the last phase leaves.  The first difference of each kind is named
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
 from ..model import Variant
 from ..problems import Problem
@@ -36,10 +36,12 @@ def _differs(found: Dict[str, Any], expected: Dict[str, Any]) -> str:
     return ""
 
 
-def check_history(variant: Variant, game: Game, path: str) -> List[Problem]:
+def check_history(variant: Variant, game: Game, path: str,
+                  state_to_record: Callable[[GameState], Dict[str, Any]]) -> List[Problem]:
     """Play ``game``'s history again from the variant's start; the problems of
-    each place where the file differs from what the rules leave."""
-    from .game_file import state_to_record
+    each place where the file differs from what the rules leave, positions
+    compared as the game file writes them (``state_to_record``: the file's
+    own writer, given by it, so this module does not import it back)."""
     replay = Game(variant, GameState.start(variant))
     for i, rec in enumerate(game.history):
         where = f"history[{i}]"
