@@ -205,18 +205,21 @@ def fuzz_rate(years: int = 100):
 
 
 def best_of(runs: int = 3):
-    """side_by_side repeated; each engine's best total.  Times are the
-    process's CPU time (the machine is shared: other work does not count)."""
+    """side_by_side repeated; each engine's best total, and each run's own
+    ratios (both engines timed in that run: the ratio that carries).  Times
+    are the process's CPU time (the machine is shared: other work does not
+    count)."""
     maker = diplicity_host()
     got = [side_by_side(host_maker=maker) for _ in range(runs)]
     host = None if got[0][4] is None else min(g[4] for g in got)
+    ratios = [(g[2] / g[1], None if g[4] is None else g[4] / g[1]) for g in got]
     return (got[0][0], min(g[1] for g in got), min(g[2] for g in got), min(g[3] for g in got),
-            host, got[0][5])
+            host, got[0][5], ratios)
 
 
 def main() -> None:
     from importlib.metadata import version
-    phases, ours, peer, alone, host, host_off = best_of()
+    phases, ours, peer, alone, host, host_off, ratios = best_of()
     print(f"standard, {phases} phases of random legal games, the same orders, end to end "
           "(best of 3 runs, CPU time):")
     print(f"  variantkit          {phases / ours:8.0f} phases/s  (order texts in, position record out)")
@@ -224,9 +227,13 @@ def main() -> None:
     if host is not None:
         print(f"  Diplicity's engine  {phases / host:8.0f} phases/s  (its state record in, next states out; "
               f"disagreed on {host_off} of {phases} positions)")
-    print(f"  ratio to diplomacy  {peer / ours:8.1f}x")
+    print(f"  ratio to diplomacy  {peer / ours:8.1f}x  (best against best)")
+    print("    each run's own: " + ", ".join(f"{r:.1f}x" for r, _ in ratios)
+          + f"; median {statistics.median(r for r, _ in ratios):.1f}x")
     if host is not None:
-        print(f"  ratio to Diplicity  {host / ours:8.1f}x  (its variant read once, as ours is)")
+        print(f"  ratio to Diplicity  {host / ours:8.1f}x  (its variant read once, as ours is; best against best)")
+        print("    each run's own: " + ", ".join(f"{h:.1f}x" for _, h in ratios if h is not None)
+              + f"; median {statistics.median(h for _, h in ratios if h is not None):.1f}x")
         entry = host_entry_point()
         if entry is not None:
             print(f"  Diplicity's entry point adjudicator.adjudicate(variant, state), the variant read "

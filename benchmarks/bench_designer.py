@@ -38,6 +38,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialogButtonBox
 CLICK, KEY, THINK = 1.3, 0.28, 1.35  # seconds, keystroke-level model
 CORPUS = {"asia": "asia.svg", "chaos": "chaos.svg", "hundred": "h31_h32_map.svg", "milan": "milan.svg",
           "modern": "modern.svg"}  # jDip's drawings in the reference corpus, beside their variants.xml
+# drawings of other conventions in the corpus, each with its own judge's file and that file's format
+OTHERS = {"godip-pure": ("godip/pure", "puremap.svg", "pure.go", "godip"),
+          "godip-europe1939": ("godip/europe1939", "europe1939map.svg", "europe1939.go", "godip"),
+          "godip-year1908": ("godip/year1908", "year1908map.svg", "year1908.go", "godip"),
+          "diplicity-classical": ("diplicity/classical", "classical.d.svg", "classical.dvar", "diplicity"),
+          "diplicity-hundred": ("diplicity/hundred", "hundred.d.svg", "hundred.dvar", "diplicity")}
 
 
 class Designer:
@@ -207,7 +213,67 @@ class Designer:
         self.settle()
 
 
-def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
+def start_passage(rules: str) -> str:
+    """The passage of the rules text a person selects to paste the start: from the
+    first power's name under the start's heading to the last unit listed."""
+    import re
+    with open(rules, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    head = [n for n, line in enumerate(lines) if re.search(r"(?i)initial unit placement|starting position", line)]
+    if not head:
+        raise SystemExit(f"{rules}: no heading of the starting position to select under")
+    unit = re.compile(r"^\s*(A|F|Army|Fleet)\s+\S")
+    units = [n for n, line in enumerate(lines) if n > head[-1] and unit.match(line)]
+    first = max(n for n in range(head[-1] + 1, units[0]) if lines[n].strip() and not lines[n].strip().endswith(".gif"))
+    return "\n".join(lines[first:units[-1] + 1])
+
+
+def paste_start(d: Designer, rules: str, target) -> None:
+    """Powers > Start from the rules text: the passage selected in the rules text
+    (a drag) and copied (Ctrl+C), pasted (Ctrl+V), applied.  A line the editor
+    cannot read (a place it cannot match) is retyped with the place's code from the
+    map: a click into the line, a typed field and a correction each."""
+    import re
+    from variantkit.start_list import power_id, read_start_list
+    w = d.w
+    d.clicks += 1  # the selection dragged over the passage in the rules text
+    d.keys += 1  # Ctrl+C
+    QApplication.clipboard().setText(start_passage(rules))
+    w.docks["Powers"].raise_()
+    d.clicks += 1
+    d.click(w.powers.paste_start)
+    dialog = w.powers.start_dialog
+    d.click(dialog.text.viewport())
+    d.keys += 1  # Ctrl+V
+    QTest.keyClick(dialog.text, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    d.settle()
+    if d.shots:  # the window as the designer sees it once pasted (not counted)
+        dialog.grab().save(os.path.join(d.shots, "designer-start-paste.png"))
+    while True:
+        read = read_start_list(dialog.text.toPlainText(), w.doc.variant)
+        if not read.problems:
+            break
+        number = int(re.match(r"line (\d+)", read.problems[0]).group(1))
+        lines = dialog.text.toPlainText().splitlines()
+        heading = [ln for ln in lines[:number - 1] if not re.match(r"\s*(A|F|Army|Fleet)\s", ln) and ln.strip()][-1]
+        listed = {str(u) for name, units in read.powers if power_id(name) == power_id(heading) for u in units}
+        kind = lines[number - 1].split()[0][0].upper()
+        code = [u for u in target.power(power_id(heading)).units
+                if u.type.value == kind and str(u) not in listed][0]
+        d.clicks += 1
+        d.fields += 1
+        d.chars += len(str(code))
+        d.correct("a line of the pasted start retyped with the place's code")
+        lines[number - 1] = str(code)
+        dialog.text.setPlainText("\n".join(lines))
+        d.settle()
+    d.click(dialog.apply_button)
+    if dialog.isVisible():
+        raise SystemExit("the pasted start did not apply: " + dialog.report.text())
+
+
+def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: Optional[str] = None,
+          names: bool = True) -> None:
     from variantkit.io import load
     w = d.w
     # File > Open: the dialog gets the file's name typed
@@ -280,8 +346,15 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
             d.cell(p.id, "terrain", t)
             d.correct("terrain")
 
-    # names and aliases, typed in the table
-    for p in sorted(w.doc.variant.provinces, key=lambda q: q.id):
+    # with no judge's file: every power's start pasted from the rules text (which names
+    # the places of the homes too), before the names are typed
+    if judge_file is None and rules is not None:
+        paste_start(d, rules, target)
+        w.docks["Provinces"].raise_()
+        d.clicks += 1
+
+    # names and aliases, typed in the table (unless only the graph, powers, homes and units are the goal)
+    for p in sorted(w.doc.variant.provinces, key=lambda q: q.id) if names else ():
         goal = want[p.id]
         if p.name != goal.name:
             d.cell(p.id, "name", goal.name)
@@ -313,11 +386,39 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
                            if loc in (e.a, e.b) and e.units.fleet)
             parts.append(f"{c.id}: {' '.join(reach)}")
         return "; ".join(parts)
+    def renames(pid):
+        """The drawing's coasts that are the target's under other names (the same waters,
+        mostly): old -> new, or None where they are not one for one."""
+        def waters(variant, loc):
+            return {(e.b if e.a == loc else e.a).split("/")[0] for e in variant.edges
+                    if loc in (e.a, e.b) and e.units.fleet}
+        now = [c.id for c in w.doc.variant.province(pid).coasts]
+        goal = [c.id for c in want[pid].coasts]
+        if len(now) != len(goal):
+            return None
+        pairs = {}
+        for c in now:
+            mine = waters(w.doc.variant, f"{pid}/{c}")
+            best = max(goal, key=lambda g: len(mine & waters(target, f"{pid}/{g}")))
+            pairs[c] = best
+        if sorted(pairs.values()) != sorted(goal) or set(pairs) & {n for o, n in pairs.items() if o != n}:
+            return None  # (a swap would need a spare name: typed whole instead)
+        return {o: n for o, n in pairs.items() if o != n}
+
     for _ in range(2):
         for p in list(w.doc.variant.provinces):
             if want[p.id].coasts and coasts_now(p.id) != coasts_text(p.id):
+                same = [c.id for c in p.coasts] == [c.id for c in want[p.id].coasts]
+                if same:
+                    continue  # the coasts are the target's: a link more or less is the graph's step
+                moved = renames(p.id)
                 w.select_province(p.id)
                 d.clicks += 1
+                if moved is not None:  # renamed in place, their waters and fleets kept: "sc -> ec"
+                    for old_id, new_id in moved.items():
+                        d.type(w.properties.coasts, f"{old_id} -> {new_id}")
+                        d.correct("coast renamed")
+                    continue
                 d.type(w.properties.coasts, coasts_text(p.id, only_existing=True))
                 d.correct("coasts")
 
@@ -337,7 +438,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
     for pw in target.powers:
         now = w.doc.variant.power(pw.id)
         if now is not None and all(getattr(now, k) == getattr(pw, k) for k in ("name", "adjective", "letter")) \
-                and (not pw.colour or now.colour == pw.colour):
+                and (not pw.colour or now.colour == pw.colour or not names):
             continue  # nothing to do for this one: not even picked
         if now is None:
             d.click(panel.new_button)
@@ -357,7 +458,8 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
                 typed = True  # the suggestion taken: Apply still to click
         if typed or w.doc.variant.power(pw.id) is None:
             d.click(panel.apply_button)
-        if pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:  # (none: the drawing's is kept)
+        # (none, or --goal: the drawing's is kept)
+        if names and pw.colour and w.doc.variant.power(pw.id).colour != pw.colour:
             d.click(panel.swatch)
             html = [e for e in panel.colour_dialog.findChildren(QLineEdit) if e.text().startswith("#")][0]
             d.type(html, pw.colour, enter=False)
@@ -423,6 +525,12 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str]) -> None:
         d.type(w.rules.victory, str(r.victory))
     if r.draw_after_static_falls is not None:
         d.type(w.rules.draw, str(r.draw_after_static_falls))
+    if r.start != w.doc.variant.rules.start:  # a game that starts in another year (1939, 1425)
+        d.type(w.rules.start, r.start)
+    from variantkit_editor.panels import _option_text
+    switches = ", ".join(f"{k}={_option_text(v)}" for k, v in r.options.items() if k not in w.rules.CHOICES)
+    if switches != w.rules.switches.text():  # the judge's named rule switches (build_any)
+        d.type(w.rules.switches, switches)
     d.shot("rules")
     del load
 
@@ -467,7 +575,7 @@ def fix_edges(d: Designer, target) -> None:
     del Crossing
 
 
-def remaining(saved: str, target_path: str, target):
+def remaining(saved: str, target_path: str, target, names: bool = True):
     """`variantkit diff` of the target and the designer's file, without what is not compared."""
     from variantkit.io import load
     out = subprocess.run([sys.executable, "-m", "variantkit", "diff", "--json", target_path, saved],
@@ -479,15 +587,21 @@ def remaining(saved: str, target_path: str, target):
     keep = []
     for line in lines:
         detail = line.get("detail", "")
-        if line["what"] == "power" and detail.startswith("colour ''"):
-            continue  # the target has no colour (jDip keeps them in the drawing): the drawing's is kept
+        if line["what"] == "power" and detail.startswith(("colour ''", "adjective ''", "letter ''")):
+            # the judge's file says none (jDip keeps colours in the drawing; godip has no adjectives
+            # or letters): the drawing's colour, the adjective and letter the editor suggests, kept
+            continue
+        if line["what"] == "power" and detail.startswith("colour") and not names:
+            continue  # (--goal: the drawing's colours are the judge's; the target's are its own choice)
         if line["what"] == "province" and line["change"] == "changed":
-            if detail.startswith(("unit_pos", "label_pos")):
+            if not names and detail.startswith(("name", "aliases")):
+                continue  # (--goal: names and aliases are not the goal)
+            if detail.startswith(("unit_pos", "label_pos", "dislodged_pos")):
                 continue
             if detail.startswith("coasts"):
                 a, b = target.province(line["id"]), mine.province(line["id"])
-                if [c.id for c in a.coasts] == [c.id for c in b.coasts]:
-                    continue  # the same coasts; only their names differ
+                if sorted(c.id for c in a.coasts) == sorted(c.id for c in b.coasts):
+                    continue  # the same coasts; only their names (or order) differ
         keep.append(line)
     return lines, keep
 
@@ -502,7 +616,15 @@ def main() -> None:
     # jDip's own variants.xml, whose codes and spellings differ from the target's
     parser.add_argument("--judge", choices=("dpjudge", "jdip", "none"), default="dpjudge")
     # or another of jDip's drawings (the corpus), built until it is its own judge's variant
-    parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)), default="youngstown")
+    parser.add_argument("--map", choices=("youngstown",) + tuple(sorted(CORPUS)) + tuple(sorted(OTHERS)),
+                        default="youngstown")
+    # with no judge's file, the rules text the designer pastes the start from (Youngstown's on DipWiki)
+    parser.add_argument("--rules", help="the rules text listing the start (default: the seeds' DipWiki page)")
+    # issue 25's goal: the judge's graph, powers, homes and units; the provinces' names and
+    # aliases left as the drawing gives them (its codes), the powers' colours as the drawing
+    # colours them, neither compared
+    parser.add_argument("--goal", action="store_true",
+                        help="the graph, powers, homes and units only: no names, aliases or colours typed")
     opts = parser.parse_args()
     ref, shots = opts.reference, opts.shots
     from variantkit.io import load
@@ -515,14 +637,19 @@ def main() -> None:
         judge_file = os.path.join(ref, "jdip", "variants.xml") if opts.judge == "jdip" else \
             os.path.join(ref, "dpjudge", "youngstown.map")
         target_path = os.path.join(ROOT, "maps", "youngstown", "variant.yaml")
-    else:  # the target is what `variantkit import jdip` makes of the judge's own file
-        folder = os.path.join(ref, "corpus", "jdip", opts.map)
-        drawing, judge_file = os.path.join(folder, CORPUS[opts.map]), os.path.join(folder, "variants.xml")
+    else:  # the target is what `variantkit import FORMAT` makes of the judge's own file
+        if opts.map in OTHERS:
+            where, art, own, fmt = OTHERS[opts.map]
+            folder = os.path.join(ref, "corpus", where)
+            drawing, judge_file = os.path.join(folder, art), os.path.join(folder, own)
+        else:
+            folder, fmt = os.path.join(ref, "corpus", "jdip", opts.map), "jdip"
+            drawing, judge_file = os.path.join(folder, CORPUS[opts.map]), os.path.join(folder, "variants.xml")
         target_path = os.path.join(tmp, "target", "variant.yaml")
-        made = subprocess.run([sys.executable, "-m", "variantkit", "import", "jdip", judge_file, "-o",
+        made = subprocess.run([sys.executable, "-m", "variantkit", "import", fmt, judge_file, "-o",
                                os.path.dirname(target_path)], capture_output=True, text=True, cwd=ROOT)
         if made.returncode != 0:
-            raise SystemExit(f"variantkit import jdip failed: {made.stderr.strip()}")
+            raise SystemExit(f"variantkit import {fmt} failed: {made.stderr.strip()}")
     if opts.judge == "none":  # the designer has the rulebook (the target) and the drawing only
         judge_file = None
     app = QApplication.instance() or QApplication([])
@@ -533,7 +660,9 @@ def main() -> None:
     app.processEvents()
     d = Designer(w, shots)
     t0 = time.perf_counter()
-    build(d, drawing, target, judge_file)
+    rules = opts.rules or (os.path.join(ref, "..", "seeds", "003_84a15bc2299fe8f2.txt")
+                           if opts.map == "youngstown" else None)
+    build(d, drawing, target, judge_file, rules, names=not opts.goal)
     saved = os.path.join(tmp, opts.map, "variant.yaml")
     os.makedirs(os.path.dirname(saved))
     d.file_dialog("Save as...", saved)
@@ -549,14 +678,14 @@ def main() -> None:
         play.entry.setFocus()
         QTest.keyClicks(play.entry, "A mo")
         d.shot("play")
-    lines, left = remaining(saved, target_path, target)
+    lines, left = remaining(saved, target_path, target, names=not opts.goal)
     estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
     print(f"designer's path, {target.name} from {os.path.basename(drawing)} and "
           f"{os.path.basename(judge_file) if judge_file else 'no judge file'}: "
           f"{d.clicks} clicks, {d.fields} typed fields "
           f"({d.chars} characters), {d.keys} other key presses, {d.corrections} manual graph corrections")
     print("graph corrections: " + ", ".join(f"{n} {k}" for k, n in sorted(d.kinds.items(), key=lambda x: -x[1])))
-    print(f"estimated time for a person (keystroke-level model): {estimate / 60:.0f} min "
+    print(f"estimated time for a person (keystroke-level model): {estimate / 60:.1f} min "
           f"(clicking {d.clicks * CLICK / 60:.0f} min, typing {(d.chars + d.keys) * KEY / 60:.0f} min, "
           f"thinking {(d.fields + d.corrections) * THINK / 60:.0f} min)")
     print(f"the script's own run: {took:.0f} s; `variantkit diff` lines: {len(lines)} raw, {len(left)} compared")

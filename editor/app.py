@@ -35,7 +35,7 @@ def main(argv=None) -> int:
     try:
         # a headless run reports the file asked for; autosaved work waits for a window
         recovered = not headless and window.offer_recovery(args.file)
-        for folder, why in getattr(window, "skipped_recovery", []):
+        for folder, why in window.skipped_recovery:
             print(f"{folder}: autosave skipped: {why}", file=sys.stderr)
         if not recovered and args.file:
             window.open_path(args.file)

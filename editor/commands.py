@@ -10,7 +10,6 @@ one command.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from PySide6.QtGui import QUndoCommand
@@ -18,6 +17,7 @@ from PySide6.QtGui import QUndoCommand
 from variantkit import edit
 from variantkit.edit import EditError
 from variantkit.model import Edge, Power, Province, Variant, split_location
+from variantkit.session import renamed_state, retargeted as _retarget
 
 from .document import Document, Ring, State
 
@@ -61,17 +61,6 @@ def _variant(state: State, v: Variant) -> State:
     return state._replace(variant=v)
 
 
-def _retarget(state: State, fn) -> State:
-    """Proposals and rejections follow a province renamed or gone (fn -> None)."""
-    proposals = []
-    for p in state.proposals:
-        a, b = fn(p.edge.a), fn(p.edge.b)
-        if a is not None and b is not None and split_location(a)[0] != split_location(b)[0]:
-            proposals.append(p if (a, b) == (p.edge.a, p.edge.b) else replace(p, edge=replace(p.edge, a=a, b=b)))
-    rejected = frozenset((fn(a), fn(b)) for a, b in state.rejected if fn(a) is not None and fn(b) is not None)
-    return state._replace(proposals=tuple(proposals), rejected=rejected)
-
-
 class SetProvinceField(_Change):
     """Change one field of a province (name, aliases, terrain, centre, ...)."""
 
@@ -96,22 +85,6 @@ class RenameProvince(_Change):
 
     def build(self, s):
         return renamed_state(s, self.renames)._replace(variant=edit.rename(s.variant, self.old, self.new))
-
-
-def renamed_state(s: State, renames: Dict[str, str]) -> State:
-    """What goes with a variant's renames (old id -> new id): the outlines
-    under their new ids, the drawing's own ids kept in a mapping, proposals
-    and rejections following."""
-    outlines = dict(s.outlines)
-    art_ids = dict(s.art_ids)
-    for old, new in renames.items():
-        if old in outlines:
-            outlines[new] = outlines.pop(old)
-        art_ids[new] = art_ids.pop(old, old)
-        if art_ids[new] == new:
-            del art_ids[new]
-    s = _retarget(s, lambda loc: edit.renamed_location(loc, renames))
-    return s._replace(outlines=outlines, art_ids=tuple(sorted(art_ids.items())))
 
 
 class AddProvince(_Change):

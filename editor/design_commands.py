@@ -8,7 +8,7 @@ obsolete command and the document says why); none touches a view.
 """
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from variantkit import edit
 from variantkit.model import Edge, Point, Variant
@@ -78,18 +78,26 @@ class DragPosition(_Change):
     the map; the steps of one drag merge into one undo step."""
     ID = 1101
 
-    def __init__(self, doc: Document, location: str, field: str, pos: Point, drag: int = 0):
-        super().__init__(doc, f"Move the {field.replace('_pos', '')} of {location}")
+    def __init__(self, doc: Document, location: str, field: str, pos: Point, drag: int = 0,
+                 pin: Optional[Point] = None):
+        what = {"dislodged_pos": "dislodged unit"}.get(field, field.replace("_pos", ""))
+        super().__init__(doc, f"Move the {what} of {location}")
         self.location, self.field = location, field
         self.pos = (round(pos[0], 1), round(pos[1], 1))
         self.drag = drag  # a later drag of the same thing is a step of its own
+        # the unit's spot as shown, kept with a dislodged unit's where the variant has none:
+        # the file keeps the two together, as an offset holds on any board
+        self.pin = pin
         self._make()
 
     def id(self) -> int:
         return self.ID
 
     def build(self, s):
-        return _variant(s, edit.set_position(s.variant, self.location, **{self.field: self.pos}))
+        fields = {self.field: self.pos}
+        if self.pin is not None:
+            fields["unit_pos"] = self.pin
+        return _variant(s, edit.set_position(s.variant, self.location, **fields))
 
     def mergeWith(self, other) -> bool:
         if not isinstance(other, DragPosition) or other.after is None or \

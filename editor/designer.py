@@ -1,39 +1,63 @@
-"""The designer's path wired into the main window: the Edges and Provinces
-panels, the tools that drag positions and set homes and units by clicking,
-the overlay's legend on the map, and the selections kept in step (map,
-edge list, province table, proposals)."""
+"""The designer's path in the main window: the tools that drag positions and
+set homes and units by clicking, the overlay's legend on the map, and the
+selections kept in step (map, edge list, province table, proposals).  The
+window makes them, with the Edges and Provinces panels, and owns them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional, Tuple
+from typing import Optional, Protocol, Tuple
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 from variantkit import edit
 from variantkit.model import Unit, UnitType, split_location
 
 from .commands import SetPower
 from .design_commands import DragPosition, EditVariant
-from .judge_panel import JudgePanel
+from .document import Document
 from .edges import EdgesPanel, legend_html
-from .scene import EdgeItem, ProvinceItem
+from .judge_panel import JudgePanel
+from .panels import PropertiesPanel, ProposalsPanel
+from .scene import EdgeItem, MapScene, ProvinceItem
 from .table import ProvinceTable
 from .tools import Tool
 
 GRAB = 10.0  # drawing units within which a press takes a unit or label position
 
 
+def _dislodged_at(p, coast: Optional[str], unit: Tuple[float, float]) -> Tuple[float, float]:
+    """Where a unit dislodged there is drawn: the variant's spot, else where render puts it."""
+    c = p.coast(coast) if coast else None
+    spot = c.dislodged_pos if c is not None else p.dislodged_pos
+    if spot is not None:
+        return spot[0], spot[1]
+    dx, dy = DISLODGED_OFFSET
+    return unit[0] + dx, unit[1] + dy
+
+
+def _unit_spot(v, location: str):
+    prov, coast = split_location(location)
+    p = v.province(prov)
+    c = p.coast(coast) if p is not None and coast else None
+    return c.unit_pos if c is not None else (p.unit_pos if p is not None else None)
+
+
+DISLODGED_OFFSET = (12.0, 10.0)  # the render's own, where the variant places none
+
+
 class PositionTool(Tool):
-    """Drag where a province's unit (or a coast's fleet) stands, or where its
-    label is written; the whole drag is one undo step."""
+    """Drag where a province's unit (or a coast's fleet) stands, where a unit
+    dislodged there is drawn, or where its label is written; the whole drag is
+    one undo step."""
     name = "positions"
 
     def __init__(self, doc):
         super().__init__(doc)
         self.grab: Optional[Tuple[str, str]] = None
         self.drags = 0
+        self.turning = False
 
     def handles(self, scene):
         """(location, field, point) of every position the tool can take."""
@@ -44,16 +68,22 @@ class PositionTool(Tool):
             yield p.id, "unit_pos", (c.x(), c.y())
             if p.label_pos is not None:
                 yield p.id, "label_pos", tuple(p.label_pos)
+            yield p.id, "dislodged_pos", _dislodged_at(p, None, (c.x(), c.y()))
             for coast in p.coasts:
                 at = scene.coast_pos(p, coast.id)
                 yield f"{p.id}/{coast.id}", "unit_pos", (at.x(), at.y())
+                yield f"{p.id}/{coast.id}", "dislodged_pos", _dislodged_at(p, coast.id, (at.x(), at.y()))
 
     def press(self, scene, event) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         pos = event.scenePos()
+        # Shift held on a label: the drag turns it about its point (editor/labels_tool.py)
+        self.turning = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         best, self.grab = GRAB, None
         for loc, field, (x, y) in self.handles(scene):
+            if self.turning and field != "label_pos":
+                continue  # only a label turns (and one at its unit's spot is reached so)
             d = ((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5
             if d < best or (d == best and field == "unit_pos"):
                 best, self.grab = d, (loc, field)
@@ -65,13 +95,36 @@ class PositionTool(Tool):
         if self.grab is None:
             return False
         pos = event.scenePos()
-        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags))
+        if self.turning and self.grab[1] == "label_pos":
+            from .labels_tool import SetLabel, angle_to
+            p = self.doc.variant.province(self.grab[0])
+            if p is not None and p.label_pos is not None:
+                self.doc.undo.push(SetLabel(self.doc, p.id, angle=angle_to(p.label_pos, (pos.x(), pos.y())),
+                                            drag=self.drags))
+            return True
+        pin = None
+        if self.grab[1] == "dislodged_pos" and _unit_spot(self.doc.variant, self.grab[0]) is None:
+            at = scene.centre_of(self.grab[0])
+            pin = (at.x(), at.y())
+        self.doc.undo.push(DragPosition(self.doc, self.grab[0], self.grab[1], (pos.x(), pos.y()), self.drags, pin))
         return True
 
     def release(self, scene, event) -> bool:
         was = self.grab is not None
         self.grab = None
         return was
+
+    def double(self, scene, event) -> bool:
+        """A double-click on a label's square: its text asked for."""
+        pos = event.scenePos()
+        near = [(((x - pos.x()) ** 2 + (y - pos.y()) ** 2) ** 0.5, loc) for loc, field, (x, y) in self.handles(scene)
+                if field == "label_pos"]
+        if not near or min(near)[0] > GRAB:
+            return False
+        from .labels_tool import ask_text
+        views = scene.views()
+        self.text_dialog = ask_text(self.doc, min(near)[1], views[0].window() if views else None)
+        return True
 
 
 class PowerClickTool(Tool):
@@ -137,44 +190,47 @@ class PowerClickTool(Tool):
         self.doc.undo.push(EditVariant(self.doc, change, f"{'Remove' if removing else 'Place'} {power.id} {unit}"))
 
 
-def install(window) -> None:
-    """Add the designer's panels, tools and menu entries to a main window."""
-    doc, scene = window.doc, window.scene
-    window.edges = EdgesPanel(doc, window.tools["link"])
-    window.table = ProvinceTable(doc)
-    window.judge = JudgePanel(doc)
-    for title, widget, area in (("Edges", window.edges, Qt.DockWidgetArea.RightDockWidgetArea),
-                                ("From a judge", window.judge, Qt.DockWidgetArea.RightDockWidgetArea),
-                                ("Provinces", window.table, Qt.DockWidgetArea.BottomDockWidgetArea)):
-        window.add_dock(title, widget, area)
-    window.tabifyDockWidget(window.docks["Proposals"], window.docks["Edges"])
-    window.tabifyDockWidget(window.docks["Proposals"], window.docks["From a judge"])
-    window.tabifyDockWidget(window.docks["Problems"], window.docks["Provinces"])
-    window.docks["Proposals"].raise_()
-    window.docks["Problems"].raise_()
-    window.tools["positions"] = PositionTool(doc)
-    window.tools["homes"] = PowerClickTool(doc, window.powers)
-    from .coast_tool import CoastLineTool
-    window.tools["coast"] = CoastLineTool(doc, window.status)
-
-    # the legend of the overlay, over the map's corner while the overlay shows
-    window.legend = QLabel(legend_html(), window.view)
-    window.legend.setTextFormat(Qt.TextFormat.RichText)
-    window.legend.setStyleSheet("background: rgba(255,255,255,215); border: 1px solid #999; padding: 4px;"
-                                " font-size: 9pt")
-    window.legend.move(8, 8)
-    window.legend.adjustSize()
-    window.legend.setVisible(scene.show_edges)
-
-    window.designer_links = _Links(window)
+def overlay_legend(view: QWidget, shown: bool) -> QLabel:
+    """The legend of the overlay, over the map's corner while the overlay shows."""
+    legend = QLabel(legend_html(), view)
+    legend.setTextFormat(Qt.TextFormat.RichText)
+    legend.setStyleSheet("background: rgba(255,255,255,215); border: 1px solid #999; padding: 4px;"
+                         " font-size: 9pt")
+    legend.move(8, 8)
+    legend.adjustSize()
+    legend.setVisible(shown)
+    return legend
 
 
-class _Links(QObject):
+class Linked(Protocol):
+    """The main window's parts whose selections are kept in step (the window
+    typed by what is used of it, so this module need not import it)."""
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def scene(self) -> MapScene: ...
+    @property
+    def view(self) -> QGraphicsView: ...
+    @property
+    def edges(self) -> EdgesPanel: ...
+    @property
+    def table(self) -> ProvinceTable: ...
+    @property
+    def proposals(self) -> ProposalsPanel: ...
+    @property
+    def judge(self) -> JudgePanel: ...
+    @property
+    def properties(self) -> PropertiesPanel: ...
+    def select_province(self, pid: str) -> None: ...
+
+
+class SelectionLinks(QObject):
     """Selections in step: map <-> edge list, proposals -> highlight, table <->
-    map.  Methods of an object the window owns, so the connections go with it."""
+    map.  Methods of an object the window owns (``parent``), so the
+    connections go with it."""
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, window: Linked, parent: QObject):
+        super().__init__(parent)
         self.w = window
         self.from_table = False  # the map is following the table: do not echo back
         window.scene.selectionChanged.connect(self.map_selection)
@@ -233,9 +289,3 @@ class _Links(QObject):
         finally:
             self.from_table = False
         self.w.properties.show_province(pid)
-
-
-def tool_entries():
-    """(tool key, menu text, shortcut) of the tools this module adds."""
-    return (("positions", "Move unit and label &positions", "O"), ("homes", "&Homes and units by clicking", "H"),
-            ("coast", "Draw a &coast (along the selected province's shore)", "C"))

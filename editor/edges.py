@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget)
 
 from variantkit.model import Crossing, Edge, split_location
 
@@ -39,6 +39,39 @@ def _kind(e: Edge) -> str:
     return " ".join(words)
 
 
+class EdgeRows(QAbstractTableModel):
+    """The listed edges as a table model: a row's text is made when the view
+    shows it, so listing 2,810 links costs a model reset, not 11,240 items."""
+
+    HEADERS = ("From", "To", "Units", "Kind")
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.rows: List[Edge] = []
+
+    def show(self, rows: List[Edge]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent=None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=None) -> int:
+        return 0 if parent is not None and parent.isValid() else 4
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        e = self.rows[index.row()]
+        return (e.a, e.b, e.units.value, _kind(e))[index.column()]
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.HEADERS[section]
+        return None
+
+
 class EdgesPanel(QWidget):
     """Every edge: filter, select (here or on the map), delete, set units or kind."""
 
@@ -53,8 +86,9 @@ class EdgesPanel(QWidget):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("filter: a province id, army, fleet, strait ...")
         layout.addWidget(self.filter)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["From", "To", "Units", "Kind"])
+        self.rows = EdgeRows(self)
+        self.table = QTableView()
+        self.table.setModel(self.rows)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -95,7 +129,7 @@ class EdgesPanel(QWidget):
         layout.addWidget(self.legend)
         self.shown: List[Edge] = []
         self.filter.textChanged.connect(lambda _: self.refresh())
-        self.table.itemSelectionChanged.connect(self._picked)
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._picked())
         doc.changed.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -111,14 +145,12 @@ class EdgesPanel(QWidget):
         self._season_widgets()
         keep = set(self.selected_keys())
         words = self.filter.text().lower().split()
-        self.shown = sorted((e for e in self.doc.variant.edges if self._matches(e, words)), key=lambda e: e.key)
+        edges = self.doc.variant.edges
+        self.shown = sorted((e for e in edges if self._matches(e, words)) if words else edges, key=lambda e: e.key)
         self._syncing = True
         try:
-            self.table.setRowCount(len(self.shown))
-            for r, e in enumerate(self.shown):
-                for c, text in enumerate((e.a, e.b, e.units.value, _kind(e))):
-                    self.table.setItem(r, c, QTableWidgetItem(text))
-            self._select_rows([r for r, e in enumerate(self.shown) if e.key in keep])
+            self.rows.show(self.shown)
+            self._select_rows([r for r, e in enumerate(self.shown) if e.key in keep] if keep else [])
         finally:
             self._syncing = False
         self._show_seasons()
@@ -164,9 +196,8 @@ class EdgesPanel(QWidget):
         for r in rows:
             chosen.select(model.index(r, 0), model.index(r, 3))
         sel.select(chosen, QItemSelectionModel.SelectionFlag.Select)
-        first = self.table.item(rows[0], 0) if rows else None
-        if first is not None:
-            self.table.scrollToItem(first)
+        if rows:
+            self.table.scrollTo(model.index(rows[0], 0))
 
     def selected_keys(self) -> List[tuple]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
@@ -186,7 +217,7 @@ class EdgesPanel(QWidget):
         keys = set(keys)
         self._syncing = True
         try:
-            self._select_rows([r for r, e in enumerate(self.shown) if e.key in keys])
+            self._select_rows([r for r, e in enumerate(self.shown) if e.key in keys] if keys else [])
         finally:
             self._syncing = False
         self._show_seasons()

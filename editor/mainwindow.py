@@ -1,44 +1,96 @@
 """The main window: the map in a zoomable view, docked panels, menus with an
 entry for every tool, files (atomic saves, recent files, autosave and
-recovery), and the title with the file name and a modified mark."""
+recovery), and the title with the file name and a modified mark.
+
+The window makes and owns every panel, dock and tool; its menus, tool bar and
+shortcuts are built from one table of entries, ENTRIES (actions.py builds them)."""
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import Dict, List, Optional, Tuple, Union
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter, QResizeEvent, QShowEvent, QWheelEvent
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow,
-                               QMessageBox)
+                               QMessageBox, QWidget)
 
 from variantkit.problems import UnusableInput
 
-from . import recovery
+from . import heap, recovery
+from .actions import Entry, Menus, Submenu
+from .coast_tool import CoastLineTool
+from .designer import PositionTool, PowerClickTool, SelectionLinks, overlay_legend
 from .document import ChangedOnDisk, Document, SaveRefused
+from .edges import EdgesPanel
+from .judge_panel import JudgePanel
 from .panels import PLACES, PowersPanel, PropertiesPanel, ProposalsPanel, RulesPanel, ValidationPanel
 from .play import PlayPanel, PlayTool
 from .review import Review
-from .scene import MapScene
-from .designer import tool_entries
-from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool
+from .scene import EdgeItem, MapScene, ProvinceItem
+from .table import ProvinceTable
+from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool, Tool
 
 AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
 
 
 STATUS_MS = 6000  # how long a status message stays
 
+RIGHT, BOTTOM = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+Key = QKeySequence.StandardKey
 
-TOOLS = (("select", "&Select", "S"), ("draw", "&Draw province", "D"), ("vertex", "Edit &vertices", "V"),
-         ("link", "&Link spaces", "L"), ("split", "S&plit province along a line", "X"),
-         ("play", "&Play (test the variant)", "P"))
+
+def _tool(name: str, text: str, shortcut: str) -> Entry[MainWindow]:
+    return Entry(name, "&Tools", text, lambda w: w.use_tool(name), shortcut, tool=True)
+
+
+# Every menu entry, tool and shortcut of the window, in menu order: the one
+# place a shortcut is written (tests/editor/test_actions.py holds them apart).
+ENTRIES: Tuple[Union[Entry[MainWindow], Submenu], ...] = (
+    Entry("open", "&File", "&Open...", lambda w: w.open_dialog(), Key.Open),
+    Entry("recover", "&File", "Recover &autosaved work...", lambda w: w.recover_dialog()),
+    Entry("save", "&File", "&Save", lambda w: w.save(), Key.Save),
+    Entry("save_as", "&File", "Save &as...", lambda w: w.save_as(), "Ctrl+Shift+S"),
+    Submenu("recent", "&File", "Open &recent"),
+    Entry("export", "&File", "&Export...", lambda w: w.export_dialog()),
+    Entry("judge", "&File", "Take from a &judge's file...", lambda w: w.judge_dialog()),
+    Entry("quit", "&File", "&Quit", lambda w: w.close(), Key.Quit),
+
+    Entry("undo", "&Edit", "&Undo", lambda w: w.doc.undo.undo(), Key.Undo, undo_stack="undo"),
+    Entry("redo", "&Edit", "&Redo", lambda w: w.doc.undo.redo(), Key.Redo, undo_stack="redo"),
+    Entry("delete", "&Edit", "&Delete province or edge", lambda w: w.delete_selected(), Key.Delete),
+    Entry("merge", "&Edit", "&Merge the two selected provinces", lambda w: w.merge_selected(), "Ctrl+M"),
+
+    Entry("zoom_in", "&View", "Zoom &in", lambda w: w.view.zoom(1.25), Key.ZoomIn),
+    Entry("zoom_out", "&View", "Zoom &out", lambda w: w.view.zoom(0.8), Key.ZoomOut),
+    Entry("fit", "&View", "&Fit to window", lambda w: w.fit(), "Ctrl+0"),
+    Entry("adjacency", "&View", "Show/hide &adjacency", lambda w: w.toggle_edges(), "E",
+          checked_when=lambda w: w.scene.show_edges),
+    Entry("show_changes", "&View", "Show &changes from base", lambda w: w.review.toggle_changes(),
+          enabled_when=lambda w: w.doc.base is not None, checked_when=lambda w: w.review.overlay.shown,
+          separator=True),
+
+    _tool("select", "&Select", "S"),
+    _tool("draw", "&Draw province", "D"),
+    _tool("vertex", "Edit &vertices", "V"),
+    _tool("link", "&Link spaces", "L"),
+    _tool("split", "S&plit province along a line", "X"),
+    _tool("play", "&Play (test the variant)", "P"),
+    _tool("positions", "Move unit and label &positions", "O"),
+    _tool("homes", "&Homes and units by clicking", "H"),
+    _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
+    Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
+)
 
 
 class MapView(QGraphicsView):
-    def __init__(self, scene):
+    def __init__(self, scene: MapScene):
         super().__init__(scene)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # one rectangle around what changed: an undo that hides 2,810 links made
+        # the minimal mode merge 2,810 rectangles into a region (half the undo)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
 
         self.fitted = False  # showing the whole map: kept so while the window is resized
 
@@ -52,50 +104,57 @@ class MapView(QGraphicsView):
         self.fitted = False
         self.scale(factor, factor)
 
-    def resizeEvent(self, event):
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.fitted:  # docks settling, scroll bars coming and going: still the whole map
             self.fit()
 
-    def wheelEvent(self, event):
+    def wheelEvent(self, event: QWheelEvent) -> None:
         self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, ask=True):
+    # declared ahead of __init__: ENTRIES, typed before this class, reaches them through the window
+    doc: Document
+    scene: MapScene
+    view: MapView
+    review: Review
+
+    def __init__(self, ask: bool = True):
         super().__init__()
         self.ask = ask  # False in tests and scripts: no modal questions
         self.doc = Document(self)
         self.scene = MapScene(self.doc, self)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
+
+        # the tools: each turns the map's mouse events into undo steps (the play
+        # and powers panels first: two tools act through them)
+        self.play = PlayPanel(self.doc)
+        self.powers = PowersPanel(self.doc)
+        self.tools: Dict[str, Tool] = {
+            "select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc), "vertex": EditVertexTool(self.doc),
+            "link": LinkTool(self.doc), "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play),
+            "positions": PositionTool(self.doc), "homes": PowerClickTool(self.doc, self.powers),
+            "coast": CoastLineTool(self.doc, self.status)}
+
+        # the panels, each in a dock of its own
         self.properties = PropertiesPanel(self.doc)
         self.validation = ValidationPanel(self.doc)
         self.proposals = ProposalsPanel(self.doc)
-        self.powers = PowersPanel(self.doc)
         self.rules = RulesPanel(self.doc)
-        self.play = PlayPanel(self.doc)
+        self.edges = EdgesPanel(self.doc, self.tools["link"])
+        self.table = ProvinceTable(self.doc)
+        self.judge = JudgePanel(self.doc)
+        self.docks: Dict[str, QDockWidget] = {}
+        # the balance panel, a subvariant's changes from its base
+        self.review = Review(self, self.doc, self.scene, self.docks)
+        self._dock_panels()
+        self.legend = overlay_legend(self.view, self.scene.show_edges)
+
         self.play.position_changed.connect(self.scene.rebuild)
-        self.docks = {}
-        for title, widget, area in (("Properties", self.properties, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Problems", self.validation, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea),
-                                    ("Proposals", self.proposals, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Powers", self.powers, Qt.DockWidgetArea.RightDockWidgetArea),
-                                    ("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)):
-            self.add_dock(title, widget, area)
-        # the play panel shares the bottom with the problems; the map keeps the room
-        self.tabifyDockWidget(self.docks["Problems"], self.docks["Play"])
-        self.docks["Problems"].raise_()
-        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Powers"])
-        self.tabifyDockWidget(self.docks["Proposals"], self.docks["Rules"])
-        self.docks["Proposals"].raise_()
-        self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
-        self.tools = {"select": SelectTool(self.doc), "draw": DrawPolygonTool(self.doc),
-                      "vertex": EditVertexTool(self.doc), "link": LinkTool(self.doc),
-                      "split": SplitTool(self.doc), "play": PlayTool(self.doc, self.play)}
-        from .designer import install as install_designer
-        install_designer(self)
+        self.links = SelectionLinks(self, parent=self)  # before the window's own: the lists follow the map first
+        self.review.changes.province_selected.connect(self.select_province)
         self.scene.selectionChanged.connect(self._selection)
         self.scene.province_clicked.connect(self.properties.show_province)
         self.validation.problem_selected.connect(self.select_province)
@@ -105,12 +164,23 @@ class MainWindow(QMainWindow):
         self.doc.changed.connect(lambda _: self._title())
         self.doc.renamed.connect(self._follow_rename)
         self.doc.refused.connect(self._refused)
+        self._index = 0  # the undo stack's index last seen: a step done or undone
         self.doc.undo.indexChanged.connect(self._say_last_step)
-        self._menus()
+
+        self.menus = Menus(self, ENTRIES, self.view, self.doc.undo)
+        self.entries: Dict[str, QAction] = self.menus.actions
+        self.tool_actions = self.menus.tools
+        self.recent_menu = self.menus.submenus["recent"]
+        self.tool_label = QLabel("Tool: Select")
         self._toolbar()
-        self.review = Review(self)  # balance panel, a subvariant's changes: docks and menu entries
+        self.use_tool("select")
+        self.doc.changed.connect(lambda _: self.refresh_actions())  # after the review's own (connected first)
+        self.refresh_actions()
+
         self.settings = QSettings("variantkit", "editor")
         self.recovery = recovery.Recovery(self.doc)
+        self.also_open_in: List[MainWindow] = []  # other windows on the file opened here
+        self.skipped_recovery: List[Tuple[str, str]] = []  # autosaves passed over, and why
         self.autosave = QTimer(self)
         self.autosave.setInterval(AUTOSAVE_MS)
         self.autosave.timeout.connect(self.write_recovery)
@@ -118,7 +188,32 @@ class MainWindow(QMainWindow):
         self.resize(1280, 820)
         self._title()
 
-    def add_dock(self, title: str, widget, area) -> QDockWidget:
+    def _dock_panels(self) -> None:
+        # (title, panel, side, the dock it is a tab of, shown at start); the map keeps
+        # the room: the bottom's panels are tabs beside the problems, the right's beside the proposals
+        docks: Tuple[Tuple[str, QWidget, Qt.DockWidgetArea, str, bool], ...] = (
+            ("Properties", self.properties, RIGHT, "", True),
+            ("Problems", self.validation, BOTTOM, "", True),
+            ("Play", self.play, BOTTOM, "Problems", True),
+            ("Proposals", self.proposals, RIGHT, "", True),
+            ("Powers", self.powers, RIGHT, "Proposals", True),
+            ("Rules", self.rules, RIGHT, "Proposals", True),
+            ("Edges", self.edges, RIGHT, "Proposals", True),
+            ("From a judge", self.judge, RIGHT, "Proposals", True),
+            ("Provinces", self.table, BOTTOM, "Problems", True),
+            ("Balance", self.review.balance, BOTTOM, "Problems", False),  # until asked for
+            ("Changes from base", self.review.changes, RIGHT, "Proposals", False))  # until a subvariant is opened
+        for title, widget, area, beside, shown in docks:
+            dock = self._add_dock(title, widget, area)
+            if beside:
+                self.tabifyDockWidget(self.docks[beside], dock)
+            if not shown:
+                dock.hide()
+        self.docks["Problems"].raise_()
+        self.docks["Proposals"].raise_()
+        self.resizeDocks([self.docks["Problems"]], [170], Qt.Orientation.Vertical)
+
+    def _add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A panel in a dock of its own, found again by its title in ``docks``."""
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
@@ -127,57 +222,9 @@ class MainWindow(QMainWindow):
         self.docks[title] = dock
         return dock
 
-    # -- menus ---------------------------------------------------------------
-    def _action(self, menu, text, slot, shortcut=None):
-        """A menu entry; the slot is called without the ``checked`` argument
-        QAction.triggered carries (it once arrived as Save As's path)."""
-        act = QAction(text, self)
-        if shortcut is not None:
-            act.setShortcut(shortcut)
-            if isinstance(shortcut, str) and len(shortcut) == 1:
-                # a bare letter belongs to the map: typed in a drop-down list or a
-                # table it must not switch tools
-                act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-                self.view.addAction(act)
-        act.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(act)
-        return act
-
-    def _menus(self) -> None:
-        bar = self.menuBar()
-        f = bar.addMenu("&File")
-        self._action(f, "&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
-        self._action(f, "Recover &autosaved work...", self.recover_dialog)
-        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self._action(f, "Save &as...", self.save_as, "Ctrl+Shift+S")
-        self.recent_menu = f.addMenu("Open &recent")
-        self._action(f, "&Export...", self.export_dialog)
-        self._action(f, "Take from a &judge's file...", self.judge_dialog)
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        e = bar.addMenu("&Edit")
-        undo = self.doc.undo.createUndoAction(self, "&Undo")
-        undo.setShortcuts(QKeySequence.StandardKey.Undo)  # every binding: Ctrl+Z, Alt+Backspace
-        redo = self.doc.undo.createRedoAction(self, "&Redo")
-        redo.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
-        e.addAction(undo)
-        e.addAction(redo)
-        self._action(e, "&Delete province or edge", self.delete_selected, QKeySequence.StandardKey.Delete)
-        self._action(e, "&Merge the two selected provinces", self.merge_selected, "Ctrl+M")
-        v = bar.addMenu("&View")
-        self._action(v, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
-        self._action(v, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
-        self._action(v, "&Fit to window", self.fit, "Ctrl+0")
-        self._action(v, "Show/hide &adjacency", self.toggle_edges, "E")
-        t = bar.addMenu("&Tools")
-        self.tool_actions = {}
-        group = QActionGroup(self)  # one tool at a time, the active one checked
-        for key, name, shortcut in TOOLS + tool_entries():
-            act = self._action(t, name, lambda k=key: self.use_tool(k), shortcut)
-            act.setCheckable(True)
-            act.setData(key)
-            group.addAction(act)
-            self.tool_actions[key] = act
-        self.tool_actions["select"].setChecked(True)
+    def refresh_actions(self) -> None:
+        """The menu entries enabled and checked as the window now stands."""
+        self.menus.refresh()
 
     def judge_dialog(self) -> None:
         """What a judge's own file says that the drawing does not: its panel, and the file asked for."""
@@ -188,12 +235,10 @@ class MainWindow(QMainWindow):
     def _toolbar(self) -> None:
         bar = self.addToolBar("Tools")
         bar.setObjectName("Tools")
-        for key, _, _ in TOOLS + tool_entries():
-            bar.addAction(self.tool_actions[key])
+        for act in self.tool_actions.values():
+            bar.addAction(act)
         bar.addSeparator()
-        self.tool_label = QLabel()
         bar.addWidget(self.tool_label)
-        self.tool_label.setText("Tool: Select")
 
     # -- state ---------------------------------------------------------------
     def _title(self) -> None:
@@ -201,7 +246,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' *' if self.doc.modified else ''} — {self.doc.variant.name} — variantkit")
 
     def _selection(self) -> None:
-        picked = [i.pid for i in self.scene.selectedItems() if hasattr(i, "pid")]
+        picked = [i.pid for i in self.scene.selectedItems() if isinstance(i, ProvinceItem)]
         self.properties.show_province(picked[0] if picked else None)
 
     def select_province(self, pid: str) -> None:
@@ -215,7 +260,7 @@ class MainWindow(QMainWindow):
     def fit(self) -> None:
         self.view.fit()
 
-    def showEvent(self, event):
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         QTimer.singleShot(0, self.fit)  # once the window has its size
 
@@ -225,7 +270,7 @@ class MainWindow(QMainWindow):
     def _say_last_step(self, index: int) -> None:
         """What the last step did (or undid), in the status bar."""
         stack = self.doc.undo
-        before, self._index = getattr(self, "_index", 0), index
+        before, self._index = self._index, index
         if index < before and index < stack.count():
             self.status(f"Undone: {stack.text(index)}")
         elif 0 < index <= stack.count():
@@ -241,7 +286,7 @@ class MainWindow(QMainWindow):
         # map keeps it selected once the scene is rebuilt
         if self.properties.pid == old:
             self.properties.show_province(new)
-        if any(getattr(i, "pid", None) == old for i in self.scene.selectedItems()):
+        if any(isinstance(i, ProvinceItem) and i.pid == old for i in self.scene.selectedItems()):
             QTimer.singleShot(0, lambda: self._reselect(new))
 
     def _reselect(self, pid: str) -> None:
@@ -268,10 +313,11 @@ class MainWindow(QMainWindow):
         self.scene.show_edges = not self.scene.show_edges
         self.legend.setVisible(self.scene.show_edges)
         self.scene.rebuild()
+        self.refresh_actions()
 
     def merge_selected(self) -> None:
         from .commands import MergeProvinces
-        picked = sorted(i.pid for i in self.scene.selectedItems() if hasattr(i, "pid"))
+        picked = sorted(i.pid for i in self.scene.selectedItems() if isinstance(i, ProvinceItem))
         if len(picked) == 2:
             self.doc.undo.push(MergeProvinces(self.doc, picked[0], picked[1]))
         else:
@@ -280,12 +326,12 @@ class MainWindow(QMainWindow):
     def delete_selected(self) -> None:
         from .commands import RemoveProvince
         from .design_commands import ReplaceEdges
-        keys = [i.key for i in self.scene.selectedItems() if hasattr(i, "key")]
+        keys = [i.key for i in self.scene.selectedItems() if isinstance(i, EdgeItem)]
         if keys:  # edges picked on the map: they go, in one step
             self.doc.undo.push(ReplaceEdges(self.doc, keys, [], f"Delete {len(keys)} edge(s)"))
             return
         for item in list(self.scene.selectedItems()):
-            if hasattr(item, "pid"):
+            if isinstance(item, ProvinceItem):
                 self.doc.undo.push(RemoveProvince(self.doc, item.pid))
 
     # -- files ---------------------------------------------------------------
@@ -309,7 +355,8 @@ class MainWindow(QMainWindow):
         self.docks[title].show()
         self.docks[title].raise_()
 
-    def _opened(self, path: Optional[str], problems) -> None:
+    def _opened(self, path: Optional[str], problems: list) -> None:
+        heap.settle(len(self.doc.variant.provinces))  # a large map's objects out of the collector's scans
         self.validation.set_notes(problems)  # counted in the status bar, listed in Problems
         self.validation.run_now()
         self.fit()
@@ -324,7 +371,7 @@ class MainWindow(QMainWindow):
             if self.ask:
                 QMessageBox.information(self, "Open twice", note)
 
-    def _other_windows_on(self, path: Optional[str]) -> list:
+    def _other_windows_on(self, path: Optional[str]) -> List[MainWindow]:
         if not path:
             return []
         real = os.path.realpath(path)
@@ -338,7 +385,9 @@ class MainWindow(QMainWindow):
         self.settings.setValue("recent", recent)
         self.recent_menu.clear()
         for p in recent:
-            self._action(self.recent_menu, p, lambda q=p: self.open_asked(q))
+            act = QAction(p, self)  # the window's: the menu, cleared as an entry opens its file, would delete it
+            act.triggered.connect(lambda _checked=False, q=p: self.open_asked(q))
+            self.recent_menu.addAction(act)
 
     def open_checked(self, path: str) -> bool:
         """Open a file as the user asked for it: problems in a message, not a crash."""
@@ -349,7 +398,7 @@ class MainWindow(QMainWindow):
             return False
         return True
 
-    def show_refusal(self, title: str, problems) -> None:
+    def show_refusal(self, title: str, problems: list) -> None:
         text = "\n".join(str(p) for p in problems)
         why = {"Not saved": "Not saved: the file written would not open again as edited (nothing was written)",
                "Cannot open": "Cannot open the file"}
@@ -423,7 +472,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_refusal("Not saved", [f"{path}: {exc.strerror or exc}"])
             return False
-        self._remember(self.doc.path)
+        self._remember(self.doc.path or path)
         self._title()
         self.recovery.clear()
         self.status(f"saved {self.doc.path}")
@@ -452,7 +501,7 @@ class MainWindow(QMainWindow):
     def offer_recovery(self, path: Optional[str] = None) -> bool:
         """After a crash: open autosaved work if the user wants it (that of
         ``path`` when given).  Work not taken back stays for later."""
-        skipped: list = []
+        skipped: List[Tuple[str, str]] = []
         folders = recovery.left_behind(skipped)
         self.skipped_recovery = skipped
         if skipped:  # named, passed over: never a reason not to start
@@ -513,7 +562,7 @@ class MainWindow(QMainWindow):
         if not self.offer_recovery():
             self.status("no autosaved work to recover")
 
-    def closeEvent(self, event):
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_discard():
             if not self.doc.modified or self.ask:
                 self.recovery.clear()   # saved, or discarded by the user

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QRunnable, QThreadPool, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
@@ -159,7 +159,7 @@ class _Check(QRunnable):
         except Exception as exc:  # shown in the panel, never a crash of the editor; the traceback is logged
             logging.getLogger(__name__).exception("the check of the variant failed")
             from variantkit.problems import Problem
-            problems = [Problem("VK999", f"the check failed: {exc!r}", "report this as a bug")]
+            problems = [Problem.of("VK999", exception=repr(exc))]
         try:
             self.sink.done.emit(self.generation, problems)
         except RuntimeError:
@@ -189,7 +189,7 @@ class ValidationPanel(QWidget):
         self.shown = 0  # the generation whose problems the list shows
         self.problems: List = []
         self.notes: List = []
-        self.drawn_powers = None  # () -> the powers the drawing colours that the variant lacks
+        self.drawn_powers: Optional[Callable[[], dict]] = None  # the powers the drawing colours that the variant lacks
         self.sink = _Result(self)
         self.sink.done.connect(self._show)
         self._running: List = []  # Python must keep the runnables alive while they run
@@ -351,6 +351,8 @@ class ProposalsPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Proposal", "Why"])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # one line a row: the view lays 2,810 rows out from one row's height, not each row's
+        self.tree.setUniformRowHeights(True)
         layout.addWidget(self.tree)
         row = QHBoxLayout()
         self.accept_one = QPushButton("Accept")
@@ -368,6 +370,7 @@ class ProposalsPanel(QWidget):
         self.add_powers.clicked.connect(self._add_drawn_powers)
         layout.addWidget(self.add_powers)
         self.items: dict = {}   # id(tree item) -> proposal
+        self._rows: dict = {}   # id(proposal) -> (proposal, its row, group, doubt)
         self.highlighted: Optional[Tuple[str, str]] = None  # the pair shown picked on the map
         doc.changed.connect(self._changed)
         self.refresh()
@@ -381,29 +384,46 @@ class ProposalsPanel(QWidget):
         from variantkit.drawing.proposals import pending
         return pending(self.doc.variant, self.doc.proposals, self.doc.rejected)
 
+    def _row(self, p) -> tuple:
+        """A proposal's row, its group and its doubt, made once: an undo or redo
+        gives back the same proposals, and making 2,810 rows anew was a third
+        of an undo of Accept all at 1,000 provinces."""
+        kept = self._rows.get(id(p))
+        if kept is not None and kept[0] is p:
+            return kept
+        doubt = proposal_doubt(p)
+        item = QTreeWidgetItem([f"{'⚠ ' if doubt else ''}{p.edge.a} - {p.edge.b}", doubt or p.reason])
+        if doubt:
+            item.setForeground(0, QBrush(QColor("#b05000")))
+            item.setToolTip(0, doubt)
+        row = (p, item, proposal_group(p), doubt)
+        self._rows[id(p)] = row
+        return row
+
     def refresh(self) -> None:
         self.tree.blockSignals(True)
+        for i in range(self.tree.topLevelItemCount()):  # the rows are kept; the headings go
+            heading = self.tree.topLevelItem(i)
+            if heading is not None:
+                heading.takeChildren()
         self.tree.clear()
         self.items = {}
+        # rows are kept for the document's proposals only
+        known = {id(p) for p in self.doc.proposals}
+        self._rows = {k: row for k, row in self._rows.items() if k in known}
         groups: dict = {}
         pending = self.pending()
         doubts = {}
         for p in pending:
-            doubts[id(p)] = proposal_doubt(p)
-            groups.setdefault(proposal_group(p), []).append(p)
-        warn = QBrush(QColor("#b05000"))
+            row = self._row(p)
+            doubts[id(p)] = row[3]
+            groups.setdefault(row[2], []).append(row)
         # doubtful groups first: they are the ones to look at
         for name in sorted(groups, key=lambda g: ("doubtful" not in g, g)):
             top = QTreeWidgetItem([f"{name} ({len(groups[name])})", ""])
             self.tree.addTopLevelItem(top)
             children = []
-            for p in groups[name]:
-                doubt = doubts[id(p)]
-                item = QTreeWidgetItem([f"{'⚠ ' if doubt else ''}{p.edge.a} - {p.edge.b}",
-                                        doubt or p.reason])
-                if doubt:
-                    item.setForeground(0, warn)
-                    item.setToolTip(0, doubt)
+            for p, item, _, _ in groups[name]:
                 children.append(item)
                 self.items[id(item)] = (item, p)
             top.addChildren(children)  # the group's rows in one step
@@ -423,7 +443,7 @@ class ProposalsPanel(QWidget):
     def drawn_powers(self) -> dict:
         """Powers the drawing colours that the variant does not have yet: id -> #rrggbb."""
         out = {}
-        for pid, colour in sorted(getattr(self.doc, "drawn_colours", {}).items()):
+        for pid, colour in sorted(self.doc.drawn_colours.items()):
             pid = pid.lower()
             hex_ = QColor(colour).name() if QColor(colour).isValid() else ""
             if self.doc.variant.power(pid) is None and re.fullmatch(r"[a-z][a-z0-9_-]*", pid) \
@@ -534,6 +554,10 @@ class PowersPanel(QWidget):
         row.addWidget(self.new_button)
         row.addWidget(self.remove_button)
         layout.addLayout(row)
+        # every power's start at once, pasted from the rules text (editor/start_paste.py)
+        self.paste_start = QPushButton("Start from the rules text...")
+        self.paste_start.clicked.connect(self._paste_start)
+        layout.addWidget(self.paste_start)
         click = QHBoxLayout()
         click.addWidget(QLabel("Clicks on the map set:"))
         self.click_mode = QComboBox()
@@ -553,6 +577,11 @@ class PowersPanel(QWidget):
         self.remove_button.clicked.connect(self.remove_power)
         doc.changed.connect(self._refresh)
         self._refresh()
+
+    def _paste_start(self) -> None:
+        from .start_paste import StartPasteDialog
+        self.start_dialog = StartPasteDialog(self.doc, self)
+        self.start_dialog.open()
 
     def _pick_colour(self) -> None:
         current = QColor(self.fields["colour"].text())

@@ -7,7 +7,7 @@ the history can be stepped through, and the game saved and loaded.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QCompleter, QFileDialog, QHBoxLayout, QLabel, QLineEdit,
@@ -53,9 +53,7 @@ class PlayTool(Tool):
         if pid is None:
             return False
         panel = self.panel
-        if panel.game is None:
-            panel.new_game()
-        game = panel.game
+        game = panel.ensure_game()
         mode = panel.mode.currentText()
         units = dict(game.state.units)
         if game.state.phase.kind == "R":  # in a retreat phase a click means the dislodged unit
@@ -126,6 +124,9 @@ class PlayPanel(QWidget):
         self.game: Optional[Game] = None
         self.orders: List[tuple] = []     # (power, text)
         self.shown: Optional[int] = None  # index into the history being looked at
+        self.message = ""  # the last order refused, and why
+        self.completer: Optional[QCompleter] = None  # made with each game: its locations
+        self.completions = QStringListModel(self)
         layout = QVBoxLayout(self)
         self.phase = QLabel()
         layout.addWidget(self.phase)
@@ -208,24 +209,29 @@ class PlayPanel(QWidget):
         self.stale.setVisible(bool(text))
         self.restart.setVisible(bool(text))
 
-    def new_game(self) -> None:
+    def new_game(self) -> Game:
         """A game on the variant as it stands in the editor, saved or not."""
-        self.game = Game.new(self.doc.variant)
+        self.game = game = Game.new(self.doc.variant)
         self._stale("")
         self.orders, self.shown = [], None
         self.power.clear()
         self.power.addItems([p.id for p in self.doc.variant.powers])
         self.completer = QCompleter(self)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setModel(QStringListModel(self.completer))
+        self.completions = QStringListModel(self.completer)
+        self.completer.setModel(self.completions)
         self.completer.setMaxVisibleItems(15)
         self.entry.setCompleter(self.completer)
         self._refresh()
+        return game
+
+    def ensure_game(self) -> Game:
+        """The game being played; a new one when none is (a click or an order starts it)."""
+        return self.game if self.game is not None else self.new_game()
 
     def sandbox(self) -> None:
         """An empty board to set up any position by hand (mode "place")."""
-        self.new_game()
-        self.game.state.units = {}
+        self.new_game().state.units = {}
         self.mode.setCurrentText("place")
         self._refresh()
 
@@ -233,12 +239,13 @@ class PlayPanel(QWidget):
         """Sandbox: put the chosen power's unit in ``pid``, or take the unit there away."""
         from variantkit.model import UnitType
         from variantkit.rules.state import UnitAt
-        state = self.game.state
+        game = self.ensure_game()
+        state = game.state
         if pid in state.units:
             del state.units[pid]
         else:
             kind = UnitType(self.unit_type.currentText())
-            graph = self.game.graph()
+            graph = game.graph()
             loc = pid if kind is UnitType.ARMY or not graph.coasts.get(pid) else graph.coasts[pid][0]
             if graph.may_stand(kind, loc):
                 state.units[pid] = UnitAt(self.power.currentText(), kind, loc)
@@ -248,19 +255,18 @@ class PlayPanel(QWidget):
         """File an order under its unit's owner (a build under the centre's
         owner); refuse it at once when it cannot be read or names nobody's
         unit.  A second order for a unit replaces the first."""
-        if self.game is None:
-            self.new_game()
+        game = self.ensure_game()
         try:
-            order = self.game.parser().parse(text, power or self.power.currentText())
+            order = game.parser().parse(text, power or self.power.currentText())
         except OrderError as exc:
             return self._refuse(f"cannot read {text!r}: {exc}")
-        who, why = owner(self.game, order)
+        who, why = owner(game, order)
         if who is None:
             return self._refuse(f"{text!r} refused: {why}")
         named = text.partition(":")[0] if ":" in text else None
-        if named is not None and self.game.parser().power(named) not in (None, who):
+        if named is not None and game.parser().power(named) not in (None, who):
             return self._refuse(f"{text!r} refused: the unit is {who}'s")
-        text = text.partition(":")[2].strip() if named is not None and self.game.parser().power(named) else text
+        text = text.partition(":")[2].strip() if named is not None and game.parser().power(named) else text
         if getattr(order, "loc", ""):
             prov = split_location(order.loc)[0]
             self.orders = [(p, t) for p, t in self.orders if self._province(t, p) != prov]
@@ -276,6 +282,8 @@ class PlayPanel(QWidget):
         return False
 
     def _province(self, text: str, power: str) -> Optional[str]:
+        if self.game is None:
+            return None
         try:
             loc = self.game.parser().parse(text, power).loc
         except OrderError:
@@ -306,18 +314,19 @@ class PlayPanel(QWidget):
 
     def centre_owners(self) -> dict:
         """Who owns each centre in the position looked at."""
-        v = self.view()
-        if v is None:
+        if self.game is None:
             return {}
-        state = self.game.state if self.shown is None else self.game.history[self.shown].before
-        return dict(state.centers)
+        return dict(self._shown_phase(self.game)[0].centers)
 
     def standing_text(self) -> str:
-        state = self.game.state if self.shown is None else self.game.history[self.shown].before
-        counts = adjustment_counts(self.game.homes, state)
-        centres = {p: len(state.centres_of(p)) for p in self.game.homes}
+        if self.game is None:
+            return ""
+        homes = self.game.homes
+        state = self._shown_phase(self.game)[0]
+        counts = adjustment_counts(homes, state)
+        centres = {p: len(state.centres_of(p)) for p in homes}
         parts = []
-        for p in sorted(self.game.homes):
+        for p in sorted(homes):
             due = counts[p]
             parts.append(f"{p} {centres[p]}" + (f" (builds {due})" if due > 0 else
                                                 f" (removes {-due})" if due < 0 else ""))
@@ -328,13 +337,12 @@ class PlayPanel(QWidget):
             self.entry.clear()
 
     def adjudicate(self) -> None:
-        if self.game is None:
-            self.new_game()
-        by_power = {}
+        game = self.ensure_game()
+        by_power: Dict[str, List[str]] = {}
         for power, text in self.orders:
             by_power.setdefault(power, []).append(text)
-        parsed, bad = self.game.parse(by_power)
-        self.game.process(parsed, bad)
+        parsed, bad = game.parse(by_power)
+        game.process(parsed, bad)
         self.orders, self.shown = [], None
         self._refresh()
 
@@ -369,20 +377,20 @@ class PlayPanel(QWidget):
         self._refresh()
 
     # -- what the map shows ----------------------------------------------------------
-    def _shown_phase(self):
+    def _shown_phase(self, game: Game) -> Tuple[GameState, list]:
         """(position, outcomes) of the phase on show."""
         if self.shown is None:
-            record = self.game.history[-1] if self.game.history else None
-            return self.game.state, (record.outcomes if record else [])
-        record = self.game.history[self.shown]
+            record = game.history[-1] if game.history else None
+            return game.state, (record.outcomes if record else [])
+        record = game.history[self.shown]
         return record.before, record.outcomes
 
     def view(self):
         """(units by power, results to draw, phase) for the scene."""
         if self.game is None:
             return None
-        state, results = self._shown_phase()
-        units = {}
+        state, results = self._shown_phase(self.game)
+        units: Dict[str, List[str]] = {}
         for u in state.units.values():
             units.setdefault(u.power, []).append(str(u))
         return units, [outcome_record(o) for o in results], str(state.phase)
@@ -392,21 +400,21 @@ class PlayPanel(QWidget):
         from variantkit.board.marks import outcome_marks
         if self.game is None:
             return []
-        return outcome_marks(self._shown_phase()[1])
+        return outcome_marks(self._shown_phase(self.game)[1])
 
     def _refresh(self) -> None:
         self._show_pending()
         self.results.clear()
-        v = self.view()
-        if v is not None:
+        v, game = self.view(), self.game
+        if v is not None and game is not None:
             units, results, phase = v
             looking = "" if self.shown is None else " (history)"
-            end = " — " + (f"{self.game.winner} wins" if self.game.winner else "drawn") if self.game.over else ""
+            end = " — " + (f"{game.winner} wins" if game.winner else "drawn") if game.over else ""
             self.phase.setText(f"Phase {phase}{looking}{end}")
             for r in results:
                 self.results.addItem(f"{r['power']}: {r['order']}: {r['outcome']}"
                                      + (f" ({r['reason']})" if r["reason"] else ""))
             self.standing.setText(self.standing_text())
-            if self.shown is None and getattr(self, "completer", None) is not None:
-                self.completer.model().setStringList(whole_orders(self.game))
+            if self.shown is None and self.completer is not None:
+                self.completions.setStringList(whole_orders(game))
         self.position_changed.emit()

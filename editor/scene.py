@@ -8,7 +8,7 @@ straits styled apart).  Tools receive the scene's mouse events through
 """
 from __future__ import annotations
 
-from typing import Dict, Optional
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Tuple
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPainterPathStroker, QPen, QPolygonF
@@ -19,6 +19,10 @@ from variantkit.model import Terrain, Unit, split_location
 from variantkit.board.render import power_colours
 
 from .document import Document
+from .tools import Handle, Tool
+
+if TYPE_CHECKING:
+    from .play import PlayPanel
 
 FILL = {Terrain.LAND: "#e8dcb5", Terrain.COAST: "#e3d39f", Terrain.WATER: "#a9cbe6",
         Terrain.IMPASSABLE: "#9a958c"}
@@ -100,12 +104,13 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.doc = doc
         self.items_by_id: Dict[str, ProvinceItem] = {}
-        self._owned = []
-        self.play = None  # the play panel, when test-playing: its position replaces the start
+        self._owned: List[QGraphicsItem] = []
+        self.play: Optional[PlayPanel] = None  # when test-playing: its position replaces the start
         self.show_edges = True
-        self.tool = None
+        self.tool: Optional[Tool] = None  # None: the selection's own rubber band and clicks
         self.edge_items: Dict[tuple, EdgeItem] = {}
-        self.highlight = None  # (a, b): a proposal picked in its list, drawn over the map
+        self._hidden = {}  # links an undo took away, kept to show again (by id of their edge)
+        self.highlight: Optional[Tuple[str, str]] = None  # a proposal picked in its list, drawn over the map
         doc.changed.connect(self.rebuild)
         self.rebuild()
 
@@ -164,9 +169,10 @@ class MapScene(QGraphicsScene):
             else:
                 # items are removed one by one and left to Python, which holds them all;
                 # QGraphicsScene.clear() would delete them under Python's feet
-                for item in self._owned:
+                for item in self._owned + list(self._hidden.values()):
                     self.removeItem(item)
                 self._owned = []
+                self._hidden = {}
                 self.items_by_id = {}
                 self.edge_items = {}
                 self._build(selected)
@@ -178,6 +184,13 @@ class MapScene(QGraphicsScene):
     # accepted, undone, restyled) redraws only what is drawn after them
     _built: Optional[tuple] = None
     _tail = 0  # where the items drawn after the provinces start in _owned
+    # link items whose link went (undone, unlinked), hidden and kept by the link's
+    # id (the item holds the link, so the id is not reused): an undo or redo gives
+    # back the very same link objects, and showing an item again costs a
+    # microsecond where removing it from the scene's index and making it anew cost
+    # tens (2,810 links at 1,000 provinces: most of an undo of Accept all)
+    _hidden: Dict[int, "EdgeItem"]
+    HIDDEN_MAX = 50_000  # past this, the oldest hidden are removed for good
 
     def _spaces_now(self) -> tuple:
         v = self.doc.variant
@@ -200,13 +213,25 @@ class MapScene(QGraphicsScene):
         keep: Dict[int, EdgeItem] = {}
         edges = {id(e) for e in self.doc.variant.edges} if self.show_edges else set()
         for item in self._owned[self._tail:]:
-            if isinstance(item, EdgeItem) and id(item.edge) in edges and id(item.edge) not in keep:
-                keep[id(item.edge)] = item
+            if isinstance(item, EdgeItem) and id(item.edge) not in keep:
+                if id(item.edge) in edges:
+                    keep[id(item.edge)] = item
+                else:
+                    self._hide(item)
             else:
                 self.removeItem(item)
         del self._owned[self._tail:]
         self.edge_items = {}
         self._build_tail(selected, keep)
+        if len(self._hidden) > self.HIDDEN_MAX:
+            for gone in list(self._hidden)[:len(self._hidden) - self.HIDDEN_MAX]:
+                self.removeItem(self._hidden.pop(gone))
+
+    def _hide(self, item: "EdgeItem") -> None:
+        if item.isSelected():
+            item.setSelected(False)
+        item.setVisible(False)
+        self._hidden[id(item.edge)] = item
 
     def _build(self, selected) -> None:
         v = self.doc.variant
@@ -241,12 +266,15 @@ class MapScene(QGraphicsScene):
             if p.id in selected:
                 item.setSelected(True)
             centre = self.centre_of(p.id)
-            label = QGraphicsSimpleTextItem(p.id.upper())
+            label = QGraphicsSimpleTextItem(p.label or p.id.upper())
             label.setFont(QFont("DejaVu Sans", 7))
             if p.label_pos is not None and p.label_pos != p.unit_pos:
                 label.setPos(p.label_pos[0] - label.boundingRect().width() / 2, p.label_pos[1] - 5)
             else:
                 label.setPos(centre.x() - label.boundingRect().width() / 2, centre.y() - 14)
+            if p.label_angle:  # turned about the middle of its text, as render turns it
+                label.setTransformOriginPoint(label.boundingRect().width() / 2, 5)
+                label.setRotation(p.label_angle)
             label.setZValue(3)
             self._add(label)
             if p.center:
@@ -262,7 +290,8 @@ class MapScene(QGraphicsScene):
         """Units, coasts, links and the tools' marks: what is drawn over the provinces."""
         v = self.doc.variant
         colours = power_colours(v)
-        view = self.play.view() if self.play is not None else None
+        play = self.play
+        view = play.view() if play is not None else None
         placed = view[0] if view else {pw.id: [str(u) for u in pw.units] for pw in v.powers}
         for pw in v.powers:
             for text in placed.get(pw.id, ()):
@@ -277,28 +306,28 @@ class MapScene(QGraphicsScene):
                 mark.setData(UNIT_OF, split_location(u.location)[0])  # a click on it is its province's
                 self._add(mark)
         for p in v.provinces:
-            for c in p.coasts:  # each named coast where its fleets stand
-                at = self.coast_pos(p, c.id)
-                mark = QGraphicsSimpleTextItem(c.id)
-                mark.setFont(QFont("DejaVu Sans", 6))
-                mark.setBrush(QBrush(QColor("#1f3f7a")))
-                mark.setPos(at.x() - mark.boundingRect().width() / 2, at.y() - 4)
-                mark.setZValue(3)
-                mark.setToolTip(f"{p.name} ({p.id}/{c.id})")
-                self._add(mark)
+            for coast in p.coasts:  # each named coast where its fleets stand
+                at = self.coast_pos(p, coast.id)
+                name = QGraphicsSimpleTextItem(coast.id)
+                name.setFont(QFont("DejaVu Sans", 6))
+                name.setBrush(QBrush(QColor("#1f3f7a")))
+                name.setPos(at.x() - name.boundingRect().width() / 2, at.y() - 4)
+                name.setZValue(3)
+                name.setToolTip(f"{p.name} ({p.id}/{coast.id})")
+                self._add(name)
         if self.show_edges and view is None:
             self._draw_edges(selected, keep)
         else:
             for item in keep.values():
-                self.removeItem(item)
-        if getattr(self.tool, "name", "") == "positions":
-            self._draw_handles()
-        for item in getattr(self.tool, "overlay", lambda scene: ())(self):  # what the tool shows
-            self._add(item)
+                self._hide(item)
+        if self.tool is not None:
+            self._draw_handles(self.tool.handles(self))
+            for item in self.tool.overlay(self):  # what the tool shows
+                self._add(item)
         if self.highlight is not None and view is None:
             self._draw_highlight(*self.highlight)
-        if view is not None:
-            self._draw_marks(self.play.marks() + self.play.pending_marks())
+        if play is not None and view is not None:
+            self._draw_marks(play.marks() + play.pending_marks())
 
     def _reshape(self, pid: str) -> bool:
         """Redraw one province's shape only (a vertex drag), if it is on the scene."""
@@ -349,6 +378,12 @@ class MapScene(QGraphicsScene):
         keep = keep or {}
         for e in self.doc.variant.edges:
             line = keep.pop(id(e), None)
+            if line is None:  # back (undone or redone): drawn as it was, the spaces unchanged
+                line = self._hidden.pop(id(e), None)
+                if line is not None:
+                    line.setVisible(True)
+                    if e.key in selected:
+                        line.setSelected(True)
             if line is not None:  # unchanged, and so are the spaces it joins
                 self._owned.append(line)
                 self.edge_items[e.key] = line
@@ -393,17 +428,21 @@ class MapScene(QGraphicsScene):
         line.setZValue(6)
         self._add(line)
 
-    def _draw_handles(self) -> None:
-        """Where units stand (circles) and labels are written (squares), to drag."""
-        for loc, field, (x, y) in self.tool.handles(self):
-            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field == "unit_pos" else \
+    def _draw_handles(self, handles: Iterable[Handle]) -> None:
+        """Where units stand (circles), dislodged units are drawn (dashed circles) and
+        labels are written (squares), to drag."""
+        for loc, field, (x, y) in handles:
+            mark = QGraphicsEllipseItem(x - 4, y - 4, 8, 8) if field != "label_pos" else \
                 QGraphicsPathItem(_square(x, y))
-            mark.setPen(QPen(QColor("#c02060" if field == "label_pos" else "#205090"), 1.5))
+            pen = QPen(QColor({"label_pos": "#c02060", "dislodged_pos": "#d07010"}.get(field, "#205090")), 1.5)
+            if field == "dislodged_pos":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            mark.setPen(pen)
             mark.setZValue(7)
             mark.setToolTip(f"{loc}: {field.replace('_pos', '')} position (drag it)")
             self._add(mark)
 
-    def set_highlight(self, pair) -> None:
+    def set_highlight(self, pair: Optional[Tuple[str, str]]) -> None:
         self.highlight = pair
         self.rebuild("highlight")  # drawn over the provinces: they stay as they are
 
@@ -424,7 +463,7 @@ class MapScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseDoubleClickEvent(self, event):
-        if self.tool is not None and getattr(self.tool, "double", lambda s, e: False)(self, event):
+        if self.tool is not None and self.tool.double(self, event):
             return
         super().mouseDoubleClickEvent(event)
 

@@ -2,15 +2,20 @@
 document directly.  Each answers True when it used the event."""
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsItem
 
 from variantkit.model import Crossing, Edge, Province, Terrain, split_location
 
 from .commands import AddProvince, LinkSpaces, MoveVertex
 
 SNAP = 6.0  # drawing units within which a new point snaps to a neighbour's vertex
+
+
+# (location, field, (x, y)): a position a tool lets the user drag, drawn as a handle
+Handle = Tuple[str, str, Tuple[float, float]]
 
 
 class Tool:
@@ -27,6 +32,17 @@ class Tool:
 
     def release(self, scene, event) -> bool:
         return False
+
+    def double(self, scene, event) -> bool:
+        return False
+
+    def overlay(self, scene) -> Sequence[QGraphicsItem]:
+        """What the tool draws over the map while it is in use (a line being drawn)."""
+        return ()
+
+    def handles(self, scene) -> Iterable[Handle]:
+        """The positions the tool drags, marked on the map."""
+        return ()
 
 
 class SelectTool(Tool):

@@ -4,13 +4,32 @@ The reference data lives beside the project in ``../shared/reference`` (or
 where ``VARIANTKIT_REFERENCE`` points).  A test that needs it skips with the
 reason where it is absent, and fails where ``CI=true`` is set.
 """
+import importlib.abc
+import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
+
+
+class _EditorOfThisCheckout(importlib.abc.MetaPathFinder):
+    """``variantkit_editor`` is editor/ of the checkout under test.  The
+    editable install maps the name to the checkout it was made from: a
+    worktree sharing that venv would otherwise test another checkout's editor
+    (``variantkit`` itself comes from the working directory)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "variantkit_editor":
+            return None
+        return importlib.util.spec_from_file_location(name, ROOT / "editor" / "__init__.py",
+                                                      submodule_search_locations=[str(ROOT / "editor")])
+
+
+sys.meta_path.insert(0, _EditorOfThisCheckout())
 
 
 def reference_dir() -> Path:

@@ -34,23 +34,29 @@ def _is_code(node) -> bool:
 
 
 # How each way of emitting a problem states its severity: (argument index of
-# the severity or None, severity when not given).
+# the severity or None, severity when not given; REGISTERED: the code's own).
 # Problem(code, message, hint, file, line, column, severity);
-# SourceMap.problem / _Checker.report(path, code, message, hint, severity);
-# a reader's or writer's warn/lost (warnings), error/refuse (errors);
-# read_limited(path, limit, code), read_stream and game_file's bad(message, hint, code) refuse.
+# Problem.of(code, **params), SourceMap.problem(path, code, **params) and
+# _Checker.emit(path, code, **params): the registered one unless severity= says;
+# _Checker.report(path, code, message, hint, severity);
+# a reader's or writer's warn/lost/error/refuse and game_file's or godip's bad hand
+# their code to Problem.of (the registered severity); read_limited(path, limit, code)
+# and read_stream refuse.
+REGISTERED = "registered"
 _FORMS = {
     "Problem": (6, ERROR),
-    "problem": (4, ERROR),
+    "of": (None, REGISTERED),
+    "emit": (None, REGISTERED),
+    "problem": (None, REGISTERED),
     "report": (4, ERROR),
-    "warn": (None, WARNING),
-    "lost": (None, WARNING),
-    "error": (None, ERROR),
-    "refuse": (None, ERROR),
-    "_refuse": (None, ERROR),
+    "warn": (None, REGISTERED),
+    "lost": (None, REGISTERED),
+    "error": (None, REGISTERED),
+    "refuse": (None, REGISTERED),
+    "_refuse": (None, REGISTERED),
     "read_limited": (None, ERROR),
     "read_stream": (None, ERROR),
-    "bad": (None, ERROR),
+    "bad": (None, REGISTERED),
 }
 
 
@@ -58,7 +64,7 @@ def _name(func) -> str:
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
-def _severity(call: ast.Call) -> Optional[str]:
+def _severity(call: ast.Call, code: str) -> Optional[str]:
     """The literal severity of the problem ``call`` builds, None when it is computed."""
     form = _FORMS.get(_name(call.func))
     if form is None:
@@ -68,7 +74,7 @@ def _severity(call: ast.Call) -> Optional[str]:
     if sev_at is not None and len(call.args) > sev_at:
         given.append(call.args[sev_at])
     if not given:
-        return default
+        return CODES[code].severity if default == REGISTERED and code in CODES else default
     return given[0].value if isinstance(given[0], ast.Constant) else None
 
 
@@ -80,7 +86,7 @@ def scan(source: str, filename: str) -> Iterator[Site]:
         if isinstance(node, ast.Call):
             for arg in node.args:
                 if _is_code(arg):
-                    in_call[id(arg)] = _severity(node)
+                    in_call[id(arg)] = _severity(node, arg.value)
     for node in ast.walk(tree):
         if _is_code(node):
             yield Site(node.value, f"{filename}:{node.lineno}", in_call.get(id(node)))
@@ -127,20 +133,22 @@ Problem("VK001", "m", "h")
 Problem("VK002", "m", "h", "f", 1, 2, "warning")
 Problem("VK003", "m", severity="warning")
 Problem("VK004", "m", severity=kind)
-src.problem(path, "VK005", "m", "h", "warning")
+src.problem(path, "VK005", severity="warning")
 self.report(path, "VK006", "m", "h")
-report.lost("VK007", "m")
-report.refuse("VK008", "m", "h")
-self.warn(origin, "VK009", "m", "h")
-self.error(origin, "VK010", "m", "h")
-read_limited(path, 10, "VK011", "file")
+report.lost("VK705", a=a, b=b, seasons=s, format=f)
+report.refuse("VK710", year=y)
+self.warn(origin, "VK610", directive=d)
+self.error(origin, "VK626")
+read_limited(path, 10, "VK011", what="file")
 if p.code == "VK012":
     pass
+Problem.of("VK114", where=w, value=v, note=n)
 '''
     got = {s.code: s.severity for s in scan(source, "x.py")}
     assert got == {"VK001": "error", "VK002": "warning", "VK003": "warning", "VK004": None,
-                   "VK005": "warning", "VK006": "error", "VK007": "warning", "VK008": "error",
-                   "VK009": "warning", "VK010": "error", "VK011": "error", "VK012": None}
+                   "VK005": "warning", "VK006": "error", "VK705": "warning", "VK710": "error",
+                   "VK610": "warning", "VK626": "error", "VK011": "error", "VK012": None,
+                   "VK114": "warning"}
 
 
 def test_entries_are_well_formed():

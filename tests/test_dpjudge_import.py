@@ -122,12 +122,12 @@ def test_modifiers_that_the_model_cannot_hold_are_reported(tmp_path):
 
 
 @pytest.mark.parametrize("text,code,line", [
-    ("LAND\n", "VK607", 1),
+    ("LAND\n", "VK646", 1),
     ("Aa = aaa\nLAND AAA NEAR BBB\n", "VK607", 2),
     ("Aa = aaa\nLAND AAA ABUTS B@D\n", "VK609", 2),
     ("AMEND XXX ABUTS YYY\n", "VK608", 1),
     ("A PAR\n", "VK614", 1),
-    ("VICTORY many\n", "VK603", 1),
+    ("VICTORY many\n", "VK641", 1),
     ("BEGIN SUMMER 1901\n", "VK603", 1),
     ("Aa = aaa\nLAND AAA ABUTS ZZZ\n", "VK617", 2),
     ("USE missing\n", "VK601", 1),

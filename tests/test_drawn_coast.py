@@ -97,7 +97,8 @@ def test_two_drawn_coasts_give_the_bundled_edges(standard, pid, first, second):
     assert [c.id for c in v.province(pid).coasts] == sorted((first, second))
     # a fleet stood on the province while it had no named coasts: the check says to name one
     errors = [(p.code, p.message) for p in check(v) if p.severity == "error"]
-    assert errors == ([("VK135", "unit F stp of russia cannot stand there")] if pid == "stp" else [])
+    assert errors == ([("VK138", "unit F stp of russia stands on multi-coast stp without naming a coast")]
+                      if pid == "stp" else [])
 
 
 def test_a_coast_drawn_again_keeps_the_other(standard):

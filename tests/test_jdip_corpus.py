@@ -85,7 +85,7 @@ def test_inactive_powers_and_the_game_length_are_reported(reference):
     v, problems = variant(reference, "stdVariants", "Standard (6 Players)")
     assert "italy" in {p.id for p in v.powers}
     codes = {(p.code, p.line) for p in problems}
-    assert ("VK719", 269) in codes and any(c == "VK718" for c, _ in codes)
+    assert ("VK719", 269) in codes and any(c == "VK675" for c, _ in codes)  # inactive power, game length
     assert v.rules.draw_after_static_falls == 7  # YEARS_WITHOUT_SC_CAPTURE
 
 
@@ -129,10 +129,10 @@ def test_starting_turns(reference, trusted, tmp_path, turn, start):
 
 
 @pytest.mark.parametrize("extra,code", [
-    ('<INITIALSTATE province="xyz" power="france" unit="army"/>', "VK716"),
-    ('<INITIALSTATE province="par" power="spain" unit="army"/>', "VK724"),
+    ('<INITIALSTATE province="xyz" power="france" unit="army"/>', "VK673"),
+    ('<INITIALSTATE province="par" power="spain" unit="army"/>', "VK674"),
     ('<INITIALSTATE province="par" power="france" unit="wing"/>', "VK717"),
-    ('<SUPPLYCENTER province="qqq" homepower="france"/>', "VK716")])
+    ('<SUPPLYCENTER province="qqq" homepower="france"/>', "VK673")])
 def test_what_names_nothing_is_refused_at_its_line(reference, trusted, tmp_path, extra, code):
     _, problems = small(reference, tmp_path, extra=extra)
     errors = [(p.code, p.line) for p in problems if p.severity == "error"]

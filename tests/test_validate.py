@@ -34,7 +34,7 @@ def test_broken_file_reports_its_codes(path, capsys):
     code, problems = validate_json(capsys, path)
     assert {p["code"] for p in problems} == expected(path)
     errors = [p for p in problems if p["severity"] == "error"]
-    unusable = any(p["code"] in ("VK001", "VK002", "VK006", "VK007") for p in errors)
+    unusable = any(p["code"] in ("VK001", "VK002", "VK006", "VK007", "VK018", "VK023", "VK024") for p in errors)
     assert code == (0 if not errors else (2 if unusable else 1))
     for p in problems:
         assert p["file"] == str(path)

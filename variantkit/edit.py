@@ -362,9 +362,9 @@ def with_coasts(v: Variant, pid: str, drawn: Mapping[str, Iterable[str]]) -> Var
 
 
 def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
-                 label_pos: Optional[Point] = None) -> Variant:
-    """Where a unit (of a province or a named coast) and the label are drawn;
-    None leaves a position as it is."""
+                 label_pos: Optional[Point] = None, dislodged_pos: Optional[Point] = None) -> Variant:
+    """Where a unit (of a province or a named coast), a unit dislodged there
+    and the label are drawn; None leaves a position as it is."""
     prov, coast = split_location(location)
     p = _need(v, prov)
     if coast is not None:
@@ -375,13 +375,38 @@ def set_position(v: Variant, location: str, unit_pos: Optional[Point] = None,
             raise EditError("a coast has no label of its own: move the province's label")
         if unit_pos is not None:
             c = replace(c, unit_pos=_point(unit_pos))
+        if dislodged_pos is not None:
+            c = replace(c, dislodged_pos=_point(dislodged_pos))
         p = replace(p, coasts=tuple(c if x.id == coast else x for x in p.coasts))
     else:
         if unit_pos is not None:
             p = replace(p, unit_pos=_point(unit_pos))
         if label_pos is not None:
             p = replace(p, label_pos=_point(label_pos))
+        if dislodged_pos is not None:
+            p = replace(p, dislodged_pos=_point(dislodged_pos))
     return replace(v, provinces=tuple(p if q.id == prov else q for q in v.provinces))
+
+
+def set_label(v: Variant, pid: str, text: Optional[str] = None, angle: Optional[float] = None) -> Variant:
+    """The label the map writes for a province (an empty text: the default) and
+    its turn in degrees clockwise, brought into (-180, 180]; None leaves either."""
+    import math
+    from .text import first_bad
+    p = _need(v, pid)
+    if text is not None:
+        text = text.strip()
+        if first_bad(text):
+            raise EditError(f"the label of {pid} cannot hold {first_bad(text)}: one line of text")
+        if len(text) > 80:
+            raise EditError(f"the label of {pid} is {len(text)} characters long: write at most 80")
+        p = replace(p, label=text)
+    if angle is not None:
+        if not math.isfinite(angle):
+            raise EditError(f"the label's angle of {pid} must be a number of degrees, not {angle!r}")
+        turned = round(-((-angle + 180.0) % 360.0 - 180.0), 1)  # -180 becomes 180
+        p = replace(p, label_angle=0.0 if turned == 0 else turned)
+    return replace(v, provinces=tuple(p if q.id == pid else q for q in v.provinces))
 
 
 # -- edges -------------------------------------------------------------------

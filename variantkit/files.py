@@ -8,7 +8,10 @@ user names (``--trust DIR`` or ``VARIANTKIT_TRUST``).
 
 Writes: atomic (a crash, a kill or a full disk leaves the old file or the new
 one, never half of one), keeping the target's mode and owner, writing through
-a symlink to the file it names, never over one of the command's own inputs.
+a symlink to the file it names, never over one of the command's own inputs;
+a set of files all or none (:func:`all_or_nothing`).  What a command's writes
+share (its inputs, the writes held back, the targets it checked) is one
+:class:`WriteState` per context: a thread or a command never sees another's.
 """
 from __future__ import annotations
 
@@ -37,52 +40,51 @@ def temp_prefix(path: str) -> str:
 # ---------------------------------------------------------------------------
 # reading
 
-def read_limited(path: str, limit: int, code: str = "VK001", what: str = "file",
-                 hint: str = "", where: Optional[Problem] = None) -> bytes:
+def read_limited(path: str, limit: int, code: str = "VK001", *, what: str = "file",
+                 where: Optional[Tuple[str, Optional[int]]] = None) -> bytes:
     """The bytes of a regular file, refusing anything over ``limit`` bytes.
 
+    ``code`` names the reader's problem "this input cannot be read" (its
+    template takes the ``path`` and the ``reason``).
     The size is what was read, not what ``stat`` claims (a device claims 0).
-    ``where``, when given, is the location to blame (the line that named the
+    ``where``, when given, is the (file, line) to blame (the line that named the
     file) instead of the file itself; messages never quote the file's bytes.
     """
-    def refuse(c: str, message: str, h: str) -> UnusableInput:
+    def refuse(problem: Problem) -> UnusableInput:
         if where is not None:
-            return UnusableInput([Problem(c, message, h, where.file, where.line, where.column)])
-        return UnusableInput([Problem(c, message, h, path)])
+            return UnusableInput([problem.at(*where)])
+        return UnusableInput([problem.at(path)])
 
     try:
         st = os.stat(path)
     except OSError as exc:
-        raise refuse(code, f"cannot read the {what} {path}: {exc.strerror}", hint or "check the path")
+        raise refuse(Problem.of(code, path=path, reason=str(exc.strerror)))
     if not stat.S_ISREG(st.st_mode):
         kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
                 else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file")
-        raise refuse("VK005", f"the {what} {path} is {kind}, not a regular file",
-                     "give the path of a file")
+        raise refuse(Problem.of("VK005", what=what, path=path, kind=kind))
     try:
         # O_NONBLOCK: if the path was swapped for a FIFO since the stat, open does not wait
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise refuse(code, f"cannot read the {what} {path}: {exc.strerror}", hint or "check the path")
+        raise refuse(Problem.of(code, path=path, reason=str(exc.strerror)))
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            raise refuse("VK005", f"the {what} {path} is not a regular file", "give the path of a file")
+            raise refuse(Problem.of("VK005", what=what, path=path, kind="something else once opened"))
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise refuse(code, f"the {what} {path} is over the limit of {limit} bytes",
-                     hint or "is this the right file?")
+        raise refuse(Problem.of(code, path=path, reason=f"over the limit of {limit} bytes"))
     return data
 
 
-def read_text(path: str, limit: int, code: str = "VK001", what: str = "file", hint: str = "") -> str:
+def read_text(path: str, limit: int, code: str = "VK001", *, what: str = "file") -> str:
     """A regular file's UTF-8 text, read under ``limit`` bytes (:func:`read_limited`);
     text that is not UTF-8 is refused with the byte where it stops being so."""
-    raw = read_limited(path, limit, code, what, hint)
+    raw = read_limited(path, limit, code, what=what)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnusableInput([Problem(code, f"the file is not UTF-8 text (byte {exc.start})",
-                                     hint or "save the file as UTF-8", path)])
+        raise UnusableInput([Problem.of(code, path=path, reason=f"not UTF-8 text (byte {exc.start})").at(path)])
 
 
 def read_stream(stream: Union[BinaryIO, TextIO], limit: int, name: str = "<stdin>",
@@ -91,8 +93,7 @@ def read_stream(stream: Union[BinaryIO, TextIO], limit: int, name: str = "<stdin
     such as stdin, refusing more: /dev/zero as stdin ends here."""
     data = stream.read(limit + 1)
     if len(data) > limit:
-        raise UnusableInput([Problem(code, f"the input is over the limit of {limit} bytes",
-                                     "send one position with its orders", name)])
+        raise UnusableInput([Problem.of(code, path=name, reason=f"over the limit of {limit} bytes").at(name)])
     return data
 
 
@@ -139,9 +140,8 @@ def confined(target: str, roots: Iterable[str]) -> bool:
 def reference_problem(ref: str, what: str, roots: Sequence[str], file: str,
                       line: Optional[int] = None, column: Optional[int] = None) -> Problem:
     """The VK022 problem for a reference that leaves the trusted folders."""
-    return Problem("VK022", f"the {what} {ref!r} is outside the variant's folder",
-                   f"keep referenced files inside {os.path.realpath(roots[0])}, or name a folder "
-                   f"to trust with --trust DIR or {TRUST_ENV}", file, line, column)
+    return Problem.of("VK022", what=what, ref=repr(ref), folder=os.path.realpath(roots[0]),
+                      env=TRUST_ENV).at(file, line, column)
 
 
 # ---------------------------------------------------------------------------
@@ -173,14 +173,6 @@ class WriteRefused(UnusableInput):
     """A write that would destroy something: raised before anything is written."""
 
 
-_protected: Set[str] = set()
-_staged: Optional[List[Tuple[str, bytes]]] = None  # writes held back by all_or_nothing()
-# Targets checked by check_target without --force, with whether each was a
-# folder: a write there must still find nothing in its way when it lands, so
-# that of two writers racing for one target only the first succeeds.
-_fresh: Set[str] = set()
-
-
 class Commit:
     """What a set of writes did, for the command's closing line."""
 
@@ -198,7 +190,54 @@ class Commit:
         return "; ".join(parts)
 
 
-last_commit: Optional[Commit] = None
+class WriteState:
+    """What the writes of one command (or one editor thread) share: the paths
+    they may not land on, the writes held back by :func:`all_or_nothing`, the
+    targets checked without --force, and what the last set of writes did.
+    Each context (a thread, a command run by :func:`writing`) has its own, so
+    that two threads or two commands never stage, protect or check each
+    other's files."""
+
+    def __init__(self) -> None:
+        self.protected: Set[str] = set()
+        self.staged: Optional[List[Tuple[str, bytes]]] = None  # held back by all_or_nothing()
+        # targets checked by check_target without --force: a write there must
+        # still find nothing in its way when it lands, so that of two writers
+        # racing for one target only the first succeeds
+        self.fresh: Set[str] = set()
+        self.last_commit: Optional[Commit] = None
+
+
+# No default: a context without a state (a new thread starts with an empty
+# context) gets a new one of its own, never one shared with another thread.
+_STATE: "contextvars.ContextVar[WriteState]" = contextvars.ContextVar("variantkit_writes")
+
+
+def write_state() -> WriteState:
+    """This context's write state, made on first use."""
+    try:
+        return _STATE.get()
+    except LookupError:
+        state = WriteState()
+        _STATE.set(state)
+        return state
+
+
+@contextlib.contextmanager
+def writing(state: Optional[WriteState] = None) -> Iterator[WriteState]:
+    """``state`` (else a new one) as the write state of the block (one
+    command): nothing it protects, stages or checks outlives it or leaks
+    into another command."""
+    token = _STATE.set(state if state is not None else WriteState())
+    try:
+        yield _STATE.get()
+    finally:
+        _STATE.reset(token)
+
+
+def last_commit() -> Optional[Commit]:
+    """What the last set of writes in this context did (None: none yet)."""
+    return write_state().last_commit
 
 
 def shown_path(path: str, limit: int = 120) -> str:
@@ -212,19 +251,22 @@ def shown_path(path: str, limit: int = 120) -> str:
 
 
 def reset_session() -> None:
-    """Forget the targets one command checked (main calls it after each run)."""
-    _fresh.clear()
+    """Forget the targets this context checked and its last commit."""
+    state = write_state()
+    state.fresh.clear()
+    state.last_commit = None
 
 
 @contextlib.contextmanager
 def protecting(paths: Iterable[Optional[str]]) -> Iterator[None]:
     """While inside, no write may land on any of ``paths`` (a command's inputs)."""
-    added = {os.path.realpath(p) for p in paths if p} - _protected
-    _protected.update(added)
+    protected = write_state().protected
+    added = {os.path.realpath(p) for p in paths if p} - protected
+    protected.update(added)
     try:
         yield
     finally:
-        _protected.difference_update(added)
+        protected.difference_update(added)
 
 
 @contextlib.contextmanager
@@ -235,14 +277,14 @@ def all_or_nothing() -> Iterator[Commit]:
     nothing replaced yet), then the set is swapped in with signals held, and
     on any failure the old files are put back.  The Commit yielded says what
     was created and replaced once the block has ended."""
-    global _staged
-    outer, _staged = _staged, []
+    state = write_state()
+    outer, state.staged = state.staged, []
     commit = Commit()
     try:
         yield commit
-        pending = _staged
+        pending = state.staged
     finally:
-        _staged = outer
+        state.staged = outer
     if outer is not None:  # nested: the outer block makes them
         outer.extend(pending)
         return
@@ -257,20 +299,16 @@ def check_target(path: str, force: bool, inputs: Iterable[Optional[str]] = ()) -
     real = os.path.realpath(path)
     for p in inputs:
         if p and os.path.realpath(p) == real:
-            raise WriteRefused([Problem(
-                "VK031", f"{shown_path(path)} is one of this command's inputs ({shown_path(p)})",
-                "write somewhere else", path)])
+            raise WriteRefused([Problem.of("VK031", path=shown_path(path), which=f" ({shown_path(p)})").at(path)])
     if not force:
-        _fresh.add(real)
+        write_state().fresh.add(real)
     if force or not os.path.lexists(path):
         return
     if os.path.isdir(real):
         if os.listdir(real):
-            raise WriteRefused([Problem("VK030", f"{shown_path(path)} is a folder that is not empty",
-                                        "give a new or empty folder, or --force to write into it", path)])
+            raise WriteRefused([Problem.of("VK032", path=shown_path(path)).at(path)])
     elif not os.path.isfile(real) or os.path.getsize(real) > 0:
-        raise WriteRefused([Problem("VK030", f"{shown_path(path)} exists",
-                                    "give another name, or --force to replace it", path)])
+        raise WriteRefused([Problem.of("VK030", path=shown_path(path)).at(path)])
 
 
 def _clean_stale(folder: str) -> None:
@@ -306,12 +344,12 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
     gets the usual mode (0666 less the umask).  The temporary file is removed
     on any failure, and one left by a kill is removed by the next write there.
     """
-    if os.path.realpath(path) in _protected:
-        raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
-                                    "write somewhere else", path)])
+    state = write_state()
+    if os.path.realpath(path) in state.protected:
+        raise WriteRefused([Problem.of("VK031", path=shown_path(path), which="").at(path)])
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if _staged is not None:
-        _staged.append((path, raw))
+    if state.staged is not None:
+        state.staged.append((path, raw))
         return
     _commit([(path, raw)], Commit())
 
@@ -319,9 +357,10 @@ def atomic_write(path: str, data: Union[str, bytes]) -> None:
 def _must_be_new(target: str) -> bool:
     """Whether ``target`` was checked without --force (itself, or the folder
     it is written into): it must not have appeared since."""
+    fresh = write_state().fresh
     here = target
     while here and here != os.path.dirname(here):
-        if here in _fresh:
+        if here in fresh:
             return True
         here = os.path.dirname(here)
     return False
@@ -336,9 +375,7 @@ class WriteFailed(UnusableInput, OSError):
         reason = exc.strerror or str(exc)
         if exc.errno == errno.EFBIG:
             reason = "over the file-size limit"
-        UnusableInput.__init__(self, [Problem(
-            "VK009", f"cannot write {shown_path(path)}: {reason}; nothing was written, "
-            "every file that was there is as it was", "check the path, its permissions and free space", path)])
+        UnusableInput.__init__(self, [Problem.of("VK009", path=shown_path(path), reason=reason).at(path)])
         self.errno = exc.errno
         self.strerror = reason
         self.filename = path
@@ -365,15 +402,14 @@ def _signals_held() -> Iterator[None]:
 
 
 def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
-    global last_commit
-    last_commit = commit
+    state = write_state()
+    state.last_commit = commit
     made_dirs: List[str] = []
     staged: List[Tuple[str, str, str, bool]] = []  # (shown path, target, temp, must be new)
     try:
         for path, raw in pending:
-            if os.path.realpath(path) in _protected:
-                raise WriteRefused([Problem("VK031", f"{shown_path(path)} is one of this command's inputs",
-                                            "write somewhere else", path)])
+            if os.path.realpath(path) in state.protected:
+                raise WriteRefused([Problem.of("VK031", path=shown_path(path), which="").at(path)])
             target = os.path.realpath(path)
             folder = os.path.dirname(target)
             _make_dirs(folder, made_dirs)
@@ -383,8 +419,7 @@ def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
             except FileNotFoundError:
                 old = None
             if old is not None and not stat.S_ISREG(old.st_mode):
-                raise WriteRefused([Problem("VK030", f"{shown_path(path)} is not a regular file",
-                                            "write to a file", path)])
+                raise WriteRefused([Problem.of("VK033", path=shown_path(path)).at(path)])
             fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
             staged.append((path, target, tmp, _must_be_new(target)))
             try:
@@ -405,9 +440,7 @@ def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
                 backup = None
                 if new:
                     if os.path.lexists(target) and (not os.path.isfile(target) or os.path.getsize(target)):
-                        raise WriteRefused([Problem(
-                            "VK030", f"{shown_path(path)} appeared while this command ran (another writer?); "
-                            "nothing was written", "give another name, or --force to replace it", path)])
+                        raise WriteRefused([Problem.of("VK034", path=shown_path(path)).at(path)])
                 if os.path.lexists(target) and len(staged) == 1:
                     commit.replaced.append(path)  # one file: the rename alone is all or nothing
                 elif os.path.lexists(target):
@@ -421,9 +454,7 @@ def _commit(pending: List[Tuple[str, bytes]], commit: Commit) -> None:
                     try:
                         os.link(tmp, target)  # fails if someone else's file landed meanwhile
                     except FileExistsError:
-                        raise WriteRefused([Problem(
-                            "VK030", f"{shown_path(path)} appeared while this command ran (another writer?); "
-                            "nothing was written", "give another name, or --force to replace it", path)]) from None
+                        raise WriteRefused([Problem.of("VK034", path=shown_path(path)).at(path)]) from None
                     os.unlink(tmp)
                 else:
                     os.replace(tmp, target)

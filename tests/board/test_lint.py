@@ -43,10 +43,10 @@ def test_linked_neighbours_with_no_common_neighbour_though_the_drawing_shows_one
 def test_a_coast_the_drawing_shows_on_a_sea_without_a_fleet_link():
     v = variant(["p:c", "q:c", "s:w"], ["p-q", "q-s"])
     shapes = {"p": box(0, 0, 10, 10), "q": box(10, 0, 20, 10), "s": box(0, 10, 20, 20)}
-    found = [p for p in lint(v, shapes=shapes, portability=False) if p.code == "VK552"]
+    found = [p for p in lint(v, shapes=shapes, portability=False) if p.code in ("VK552", "VK558")]
     # p fronts the sea in the drawing, and no fleet of p reaches any sea at all
     assert [(p.code, p.message) for p in found] == [
-        ("VK552", "p borders s in the drawing but no fleet may sail between them"),
+        ("VK558", "p borders s in the drawing but no fleet may sail between them"),
         ("VK552", "p is coastal but no fleet there can sail to any sea")]
 
 
@@ -136,7 +136,7 @@ def test_the_reference_drawings_pass_and_a_missing_fleet_link_shows(reference):
     from variantkit.review.lint import shapes_from_art
     standard = load("maps/standard").variant
     shapes = shapes_from_art(standard, str(reference / "mila" / "standard.svg"))
-    drawn = {"VK550", "VK551", "VK552"}
+    drawn = {"VK550", "VK551", "VK552", "VK558"}
     assert [p for p in lint(standard, shapes=shapes, portability=False) if p.code in drawn] == []
     # Brest without its fleet link to the Channel: the MILA drawing still shows the shore
     cut = replace(standard, edges=tuple(e for e in standard.edges if {e.a, e.b} != {"bre", "eng"}))

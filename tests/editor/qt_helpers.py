@@ -158,7 +158,10 @@ def killed_editor(tmp_path, path, what="shape"):
     rename Berlin and drag a vertex; ``rename:old:new``; ``name:pid:value``),
     let the autosave run, then SIGKILL it; the point dragged from, if any."""
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               VARIANTKIT_AUTOSAVE_MS="300", PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+               VARIANTKIT_AUTOSAVE_MS="300",
+               # this checkout first, then where the caller points (an editor tried out of tree)
+               PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[2])]
+                                          + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
     run = subprocess.run([sys.executable, "-c", KILLED, str(path), what], env=env, timeout=120,
                          capture_output=True, text=True)
     assert run.returncode == -9, run.stderr

@@ -16,22 +16,29 @@ pytest.importorskip("PySide6")
 from tests.conftest import ROOT  # noqa: E402
 
 
-# (what the drawing is built into, with which judge's file; at most so many corrections)
-PATHS = [("youngstown", "dpjudge", 5), ("youngstown", "jdip", 12),
+# (what the drawing is built into, with which judge's file; at most so many corrections; and
+# "goal": the graph, powers, homes and units only, names and aliases left as the drawing gives them)
+PATHS = [("youngstown", "dpjudge", 5, ""), ("youngstown", "jdip", 12, ""),
          # and by hand from the drawing alone: tables, Draw province, the Coasts field, the link
-         # tool, homes and units clicked on the map
-         pytest.param("youngstown", "none", 34, marks=pytest.mark.slow),  # about a minute
+         # tool, the start pasted from the rules text
+         pytest.param("youngstown", "none", 35, "", marks=pytest.mark.slow),  # about a minute
+         ("youngstown", "none", 35, "goal"),
          # jDip's other drawings, each until it is its own judge's variant
-         ("modern", "jdip", 1), ("asia", "jdip", 2), ("chaos", "jdip", 0), ("milan", "jdip", 0),
-         ("hundred", "jdip", 3)]
+         ("modern", "jdip", 1, ""), ("asia", "jdip", 2, ""), ("chaos", "jdip", 0, ""), ("milan", "jdip", 0, ""),
+         ("hundred", "jdip", 3, ""),
+         # other conventions with no judge's file, each until it is its own judge's (godip's .go,
+         # Diplicity's .dvar) graph, powers, homes and units
+         ("godip-europe1939", "none", 3, "goal"), ("godip-year1908", "none", 1, "goal"),
+         ("diplicity-classical", "none", 0, "goal"), ("diplicity-hundred", "none", 1, "goal")]
 
 
-@pytest.mark.parametrize("name,judge,most", PATHS)
-def test_the_designers_path_ends_with_nothing_left_to_diff(reference, tmp_path, name, judge, most):
+@pytest.mark.parametrize("name,judge,most,goal", PATHS)
+def test_the_designers_path_ends_with_nothing_left_to_diff(reference, tmp_path, name, judge, most, goal):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"),
                XDG_CONFIG_HOME=str(tmp_path / "config"))
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_designer.py"), str(reference),
-                          "--map", name, "--judge", judge], capture_output=True, text=True, env=env, timeout=600)
+                          "--map", name, "--judge", judge] + (["--goal"] if goal else []),
+                         capture_output=True, text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     m = re.search(r"(\d+) clicks, (\d+) typed fields .* (\d+) manual graph corrections", out.stdout)
     assert m, out.stdout

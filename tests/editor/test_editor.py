@@ -313,3 +313,17 @@ def test_killing_the_editor_mid_edit_then_recovering(qtbot, tmp_path, monkeypatc
     assert again.doc.variant.province("par").name == "Lutetia"
     again.doc.undo.setClean()
     again.close()
+
+
+def test_the_document_is_the_session_with_an_undo_stack(window):
+    """Every field of the document is the library session's, set when it is
+    made (none appears late); the editor adds only its undo stack."""
+    from PySide6.QtCore import SignalInstance
+    from variantkit.session import FIELDS, Session
+
+    def fields():  # Qt keeps the signals bound to the object in its dictionary too
+        return {k for k, v in vars(window.doc).items() if not isinstance(v, SignalInstance) and k[:2] != "__"}
+    assert isinstance(window.doc, Session)
+    assert fields() == set(FIELDS) | {"undo"}
+    window.open_path(str(MAPS / "youngstown"))
+    assert fields() == set(FIELDS) | {"undo"}

@@ -108,7 +108,7 @@ def test_random_games_play_the_same_on_diplicity(name, seed, tmp_path):
 
 def test_with_the_classic_civil_disorder_rule_nothing_differs(tmp_path):
     """The host removes by the classic rule: with it (the export says so,
-    VK774), every phase of a standard game is the same."""
+    VK662), every phase of a standard game is the same."""
     phases, differ = play("standard", 10, 6, tmp_path, civil_disorder="classic")
     assert phases >= 15 and not differ
 

@@ -71,7 +71,7 @@ def test_border_move_modifier_read_from_a_jdip_file(reference, tmp_path):
     (tmp_path / "youngstown_adjacency.xml").write_text(adj)
     v, problems = read(str(tmp_path))
     # the border is stated on Denmark only (from Sweden): read both ways, and said so
-    assert [p.message for p in problems if p.code == "VK723"] == [
+    assert [p.message for p in problems if p.code == "VK670"] == [
         "the move modifier -1 from swe into den is read as holding both ways (our edges are two-way)"]
     mods = {frozenset((e.a, e.b)): e.modifier for e in v.edges if e.modifier}
     assert mods == {frozenset(("den", "swe")): -1}

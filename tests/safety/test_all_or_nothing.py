@@ -171,7 +171,7 @@ def test_two_writers_without_force_cannot_both_succeed(tmp_path):
             atomic_write(str(target), "mine\n")
     finally:
         files.reset_session()
-    assert exc.value.problems[0].code == "VK030" and "appeared" in exc.value.problems[0].message
+    assert exc.value.problems[0].code == "VK034" and "appeared" in exc.value.problems[0].message
     assert target.read_text() == "another writer's game\n"
     assert os.listdir(tmp_path) == ["game.json"]
 
@@ -182,7 +182,7 @@ def test_two_folder_writers_without_force_cannot_both_succeed(tmp_path):
     try:
         assert main(["export", "webdiplomacy", TUTORIAL, "-o", str(out)]) == 0  # the other writer
         check_target(str(out / "x"), False)  # main forgot its own; ours is checked again
-        files._fresh.add(os.path.realpath(out))
+        files.write_state().fresh.add(os.path.realpath(out))
         before = snapshot(out)
         with pytest.raises(UnusableInput) as exc:
             with all_or_nothing():
@@ -190,7 +190,7 @@ def test_two_folder_writers_without_force_cannot_both_succeed(tmp_path):
                 atomic_write(str(out / "classes" / "adjudicatorPreGame.php"), "mine")
     finally:
         files.reset_session()
-    assert exc.value.problems[0].code == "VK030"
+    assert exc.value.problems[0].code == "VK034"
     assert snapshot(out) == before
 
 
@@ -214,7 +214,7 @@ def test_attach_art_never_writes_through_a_planted_symlink(tmp_path, capsys):
     os.symlink(outside, ws / "v" / "planted.svg")
     rc = main(["attach-art", str(ws / "v"), str(drawing), "--force"])
     err = capsys.readouterr().err
-    assert rc == 2 and "VK022" in err and "outside the variant's folder" in err
+    assert rc == 2 and "VK035" in err and "outside the variant's folder" in err
     assert outside.read_text() == "precious\n"
 
 

@@ -43,7 +43,7 @@ def test_a_bad_phase_line_is_an_error_not_skipped(tmp_path, line):
     script.write_text(f"S1901M\nfrance: A par - bur\n{line}\nfrance: A bur - mun\nF1901Z\n")
     code, out, err = run_in_process(["play", STANDARD, "--orders", str(script)], None)
     assert code == 2 and "==" not in out and "Traceback" not in err
-    assert f"{script}:3: error VK402" in err and f"{script}:5: error VK402" in err  # every bad line at once
+    assert f"{script}:3: error VK408" in err and f"{script}:5: error VK408" in err  # every bad line at once
 
 
 def test_a_good_phase_the_game_passes_over_is_still_said(tmp_path):

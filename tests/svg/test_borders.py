@@ -106,3 +106,18 @@ def test_a_thin_province_between_two_others_is_not_bridged(tmp_path):
             f'<rect id="est" fill="{LAND}" x="203" y="0" width="197" height="400"/>')
     _, inf = infer_svg(write(tmp_path, body))
     assert edges(inf) == {("riv", "wst", "army"), ("est", "riv", "army")}
+
+
+def test_paper_between_squares_is_split_down_the_middle():
+    """Four squares 4 units apart on paper: side by side they share the
+    paper's middle line (10 units long), corner to corner only a point; an
+    outline past the point budget is not triangulated at all."""
+    from shapely.geometry import box
+    from variantkit.drawing.geometry.borders import paper_borders
+    squares = [box(0, 0, 10, 10), box(14, 0, 24, 10), box(0, 14, 10, 24), box(14, 14, 24, 24)]
+    got = paper_borders(squares, [5.0] * 4, 10.0, 1.5, [True] * 4)
+    assert got[(0, 1)][0] > 8 and abs(got[(0, 1)][1] - 4) < 0.01
+    assert got.get((0, 3), (0.0, 0.0))[0] < 1.5 and got.get((1, 2), (0.0, 0.0))[0] < 1.5
+    assert paper_borders(squares, [5.0] * 4, 10.0, 1.5, [True] * 4, most=10) == {}
+    # paper wider than what the squares bridge is no border
+    assert (0, 1) not in paper_borders(squares, [3.0] * 4, 10.0, 1.5, [True] * 4)

@@ -24,7 +24,11 @@ UNDRAWABLE = {
                 ("fleet", "iri", "sco")},                 # the Minch lies between them
     "asia": {("fleet", "ber", "hok")},                    # Bering Strait to Hokkaido, across the Sea of Okhotsk
     "godip_hundred": {("army", "cal", "lon"), ("fleet", "cal", "lon")},
+    # jDip 1900: Clyde - Ireland across the North Channel, drawn as open sea with
+    # no mark; the Mid-Atlantic to Egypt and Hejaz, a route round Africa off the board
+    "1900": {("army", "cly", "ire"), ("fleet", "cly", "ire"), ("fleet", "egy", "mid"), ("fleet", "hej", "mid")},
 }
+UNDRAWABLE["1900_bitmap"] = UNDRAWABLE["1900"]
 # Links the drawing shows (the shapes touch along a stretch) that the judge does not play.
 NOT_PLAYED = {
     "hundred": {("fleet", "min", "num/wc")},              # the Minch touches Northumbria's west coast

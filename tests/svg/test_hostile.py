@@ -62,7 +62,7 @@ def test_view_box_that_has_no_user_unit_size_is_refused(tmp_path, view):
     path.write_text(f'<?xml version="1.0"?>\n<svg {NS} viewBox="{view}"><rect id="a" width="5" height="5"/></svg>')
     with pytest.raises(UnusableInput) as info:
         read_svg(str(path))
-    assert info.value.problems[0].code == "VK809" and info.value.problems[0].line == 2
+    assert info.value.problems[0].code == "VK812" and info.value.problems[0].line == 2
 
 
 @pytest.mark.parametrize("size,expected", [
@@ -83,7 +83,7 @@ def test_unknown_unit_is_refused_on_the_command_line(tmp_path, capsys):
     path.write_text(f'<svg {NS} width="10furlongs" height="5"><rect id="a" width="5" height="5"/></svg>')
     assert main(["import", "svg", str(path), "-o", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
-    assert f"{path}:1:" in err and "VK809" in err and "Traceback" not in err
+    assert f"{path}:1:" in err and "VK813" in err and "Traceback" not in err
 
 
 def test_curves_that_flatten_to_millions_of_points_are_refused(tmp_path):
@@ -96,7 +96,7 @@ def test_curves_that_flatten_to_millions_of_points_are_refused(tmp_path):
     with pytest.raises(UnusableInput) as info:
         read_svg(str(path))
     problem = info.value.problems[0]
-    assert problem.code == "VK809" and "points" in problem.message and problem.line == 2
+    assert problem.code == "VK811" and "points" in problem.message and problem.line == 2
 
 
 def test_a_drawing_no_convention_reads_is_refused_not_an_empty_skeleton(tmp_path, capsys):

@@ -16,23 +16,24 @@ from variantkit.drawing.art import infer_svg
 from variantkit.validate import load_checked
 
 from tests.svg.corpus import CORPUS, RASTER, WILD, score, truth
+from tests.svg.test_corpus import NOT_PLAYED, UNDRAWABLE
 
 GOAL = 0.98
 SLOW: set = set()   # eraofsolitude took 37 s when its decorations were provinces; now about 3 s
 
 # found, named, army precision, army recall, fleet precision, fleet recall, coasts
 REACHED = {
-    "1900": (0.989, 0.967, 1.0, 0.902, 0.981, 0.928, 1.0),
-    "1900_bitmap": (0.989, 0.0, 0.547, 0.902, 1.0, 0.0, 0.0),
-    "aberration": (1.0, 0.0, 1.0, 0.996, 0.993, 0.996, 1.0),
-    "ancient_med": (1.0, 0.0, 0.982, 0.964, 1.0, 0.916, 1.0),
-    "threekingdoms": (1.0, 0.905, 1.0, 1.0, 1.0, 0.971, 1.0),
+    "1900": (0.989, 0.967, 1.0, 1.0, 0.982, 0.994, 1.0),
+    "1900_bitmap": (0.989, 0.0, 0.568, 1.0, 1.0, 0.0, 0.0),
+    "aberration": (1.0, 0.0, 1.0, 1.0, 0.993, 1.0, 1.0),
+    "ancient_med": (1.0, 0.0, 1.0, 0.982, 1.0, 0.981, 1.0),
+    "threekingdoms": (1.0, 0.905, 1.0, 1.0, 1.0, 1.0, 1.0),
     "empiresandcoalitions": (1.0, 1.0, 1.0, 0.980, 1.0, 1.0, 1.0),
-    "gatewaywest": (1.0, 0.0, 0.976, 0.976, 1.0, 1.0, 1.0),
-    "unconstitutional": (1.0, 0.483, 1.0, 1.0, 0.983, 0.908, 1.0),
+    "gatewaywest": (1.0, 0.944, 1.0, 1.0, 1.0, 1.0, 1.0),
+    "unconstitutional": (1.0, 0.483, 1.0, 1.0, 0.985, 1.0, 1.0),
     "diplicity_classical": (1.0, 0.920, 1.0, 1.0, 1.0, 1.0, 1.0),
     "diplicity_hundred": (1.0, 0.951, 1.0, 0.984, 1.0, 0.985, 1.0),
-    "dgm_modern": (1.0, 1.0, 0.992, 1.0, 0.984, 0.980, 1.0),     # fleet recall 0.9799
+    "dgm_modern": (1.0, 1.0, 1.0, 0.996, 1.0, 0.996, 1.0),
 }
 
 
@@ -44,7 +45,8 @@ def figures(result):
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in WILD])
 def test_wild_drawing_against_its_judges_graph(reference, name):
     _, inference = infer_svg(str(reference / "corpus" / CORPUS[name][0]))
-    result = score(inference, truth(reference, name))
+    # the links no drawing shows, listed by name with the reason in test_corpus.py
+    result = score(inference, truth(reference, name), UNDRAWABLE.get(name, set()) | NOT_PLAYED.get(name, set()))
     got = figures(result)
     want = REACHED.get(name) or (GOAL,) * 7
     labels = ("found", "named", "army precision", "army recall", "fleet precision", "fleet recall", "coasts")
@@ -157,3 +159,115 @@ def test_rivers_drawn_as_strips_carry_fleets(reference):
     e = {(x.edge.a, x.edge.b): x for x in inf.edges}
     for pair in (("chi", "cho"), ("ill", "mis"), ("osa", "sal")):
         assert e[pair].edge.units.value == "both" and e[pair].doubtful
+
+
+def test_short_river_pieces_are_rivers_too(reference):
+    """unconstitutional's Hudson, Delaware, James and lower Mississippi are
+    short strips (61-204 units long, 6-9 wide): a strip is one by its width
+    beside the board and its length beside its width, not by its length
+    alone (fleet recall was 0.908: twelve river links missed)."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["unconstitutional"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("alb", "nyc"), ("cat", "nyc"), ("der", "phi"), ("ric", "wil"), ("cus", "mic"), ("tuk", "wef")):
+        assert e[pair].edge.units.value == "both" and e[pair].doubtful
+
+
+def test_crossings_drawn_over_rivers_are_links_and_strokes_through_land_are_not(reference):
+    """gatewaywest draws its three river crossings (Boone - Cole, Clay -
+    Jackson, St. Charles - St. Louis) as short dashed strokes from one bank
+    to the other: each is an army link, and no fleet link (fleets sail the
+    river).  Its water shading is a closed stroke whose long straight runs
+    cross whole counties: no link (it gave Cape Girardeau - Gasconade,
+    Carroll - Clay and Chariton - Monroe).  europe1939 draws Messina as a
+    strip of land (a stroke in the land's colour): a link for fleets too."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["gatewaywest"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("boo", "col"), ("cly", "jac"), ("stc", "stl")):
+        assert e[pair].edge.units.value == "army" and e[pair].reason == "a line drawn between them"
+    assert not {("cap", "gas"), ("car", "cly"), ("cha", "mro")} & set(e)
+    # a strait drawn as a strip of land (a land-coloured stroke) joins the coasts: fleets pass too
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["europe1939"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    assert e[("nap", "sic")].edge.units.value == "both" and e[("liv", "noi")].edge.units.value == "both"
+
+
+def test_channels_drawn_along_a_border_join_the_seas_at_their_ends(reference):
+    """threekingdoms draws the Yangtze as three pools (wes, cen, eay) joined
+    by strips of sea painted over the border of two land provinces: the
+    pools are linked for fleets (fleet recall was 0.971).  empiresandcoalitions'
+    Bosporus, painted mostly inside Anatolia, joins no seas: the judge plays
+    the Aegean and the Black Sea apart."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["threekingdoms"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("cen", "eay"), ("cen", "wes")):
+        assert e[pair].edge.units.value == "fleet" and e[pair].doubtful
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["empiresandcoalitions"][0]))
+    assert ("aeg", "bla") not in {(x.edge.a, x.edge.b) for x in inf.edges}
+
+
+def test_diplomacygm_borders_are_its_configs_margin(reference):
+    """DiplomacyGM links two provinces when their shapes come nearer than
+    ``"svg config".border_margin_hint`` (0.3 on modern), at a corner too:
+    Denmark - Sweden (0.5 apart) and Sinai - Saudi Arabia (0.8) are not
+    linked, the Gulf of Lyon and the Tyrrhenian Sea, meeting at a point, are
+    (the measured gap rule read them the other way: fleet recall 0.9799)."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["dgm_modern"][0]))
+    pairs = {frozenset((inf.regions[e.edge.a.split("/")[0]].name, inf.regions[e.edge.b.split("/")[0]].name))
+             for e in inf.edges}
+    assert frozenset(("Denmark", "Sweden")) not in pairs and frozenset(("Sinai", "Saudi Arabia")) not in pairs
+    assert frozenset(("Gulf of Lyon", "Tyrrhenian Sea")) in pairs
+    assert frozenset(("South Atlantic Ocean", "Strait of Gibraltar")) in pairs
+
+
+def test_jdip_strokes_straits_rivers_islands_and_sea_corners(reference):
+    """ancient_med (fleet recall was 0.916) draws what its judge plays:
+    Messina and Bonifacio as dashed lines across the water (links for both
+    units), the Nile as a blue stroke along the borders of Alexandria,
+    Memphis, Thebes and Bayuda (fleet links, flagged), the Baleares as water
+    around a small island (a sea space: fleets only; its army links to
+    Saguntum and Tarraconensis were false), and seas meeting at a point
+    (Ausonian - Libyan, Gulf of Tarentum - Messenian: open water)."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["ancient_med"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("cor", "sad"), ("nea", "sic")):
+        assert e[pair].edge.units.value == "both" and e[pair].reason == "a line drawn between them"
+    for pair in (("ale", "mem"), ("mem", "the"), ("bay", "the")):
+        assert e[pair].edge.units.value == "both" and e[pair].doubtful
+    assert inf.regions["bal"].terrain.value == "water" and inf.regions["bal"].doubtful
+    assert e[("bal", "sag")].edge.units.value == "fleet"
+    for pair in (("aus", "lib"), ("got", "mes")):
+        assert e[pair].edge.units.value == "fleet" and e[pair].doubtful
+
+
+def test_paper_between_land_is_split_down_the_middle(reference):
+    """jDip's 1900 draws its provinces 2-6 units apart on white paper, and
+    pairs that meet where three or four come together were lost (army
+    recall 0.902): the paper split down the middle (the Voronoi diagram of
+    the outlines) gives each pair the stretch where their halves meet."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["1900"][0]))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    for pair in (("als", "swi"), ("nap", "rom"), ("pie", "rom"), ("rum", "ser"), ("gal", "sil"), ("nwy", "stp")):
+        assert e[pair].edge.units.army, pair
+
+
+def test_a_part_drawn_twice_is_drawn_once(reference):
+    """1900's Constantinople is a group holding its Asian shore twice: by
+    the even-odd rule the two copies cancelled, leaving a hole where the
+    shore is, and Constantinople - Konya (army and fleet) was lost."""
+    from shapely.geometry import Point
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["1900"][0]))
+    assert inf.regions["con"].geom.contains(Point(580, 530))
+    e = {(x.edge.a, x.edge.b): x for x in inf.edges}
+    assert e[("con", "kon")].edge.units.value == "both"
+    # across the paper between Belgium and the Channel, the paper split down the middle
+    assert e[("bel", "eng")].edge.units.fleet
+
+
+def test_names_drawn_as_outlines_are_read_from_their_groups(reference):
+    """gatewaywest's names are text turned to outlines (no text left, names
+    0%): each group of glyphs keeps the name as its id (``st_charles``), and
+    the name names the shape its glyphs lie in, a river's curved along it."""
+    _, inf = infer_svg(str(reference / "corpus" / CORPUS["gatewaywest"][0]))
+    assert inf.regions["stc"].name == "St Charles" and inf.regions["cap"].name == "Cape Girardeau"
+    assert inf.regions["smr"].name == "South Mississippi River"
+    assert score(inf, truth(reference, "gatewaywest")).named >= 0.94

@@ -26,10 +26,7 @@ def find_rasterizer() -> Optional[Rasterizer]:
 def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     raster = find_rasterizer()
     if raster is None:
-        raise UnusableInput([Problem(
-            "VK501", f"cannot write {path}: no PNG renderer is installed",
-            "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead",
-            path)])
+        raise UnusableInput([Problem.of("VK501", path=path).at(path)])
     import os
     import tempfile
     from ..files import atomic_write, temp_prefix

@@ -167,7 +167,9 @@ class _Painter:
         for p in self.v.provinces:
             x, y = self.board.labels.get(p.id, self.point(p.id))
             t = _e(g, "text", x=f"{x:.1f}", y=f"{y:.1f}", fill="#2a2a2a")
-            t.text = self._label(p)
+            t.text = p.label or self._label(p)
+            if p.label_angle:  # turned about its own point, as the designer set it
+                t.set("transform", f"rotate({p.label_angle:g} {x:.1f} {y:.1f})")
             if p.terrain is Terrain.WATER:
                 t.set("font-style", "italic")
                 t.set("fill", "#234a70")
@@ -175,8 +177,11 @@ class _Painter:
     def unit(self, parent, power: str, unit: str, dislodged: bool = False, scale: float = 1.0) -> None:
         kind, _, loc = unit.partition(" ")
         x, y = self.point(loc)
-        if dislodged:
-            x, y = x + 12, y + 10
+        if dislodged:  # where the variant places it from the unit's spot, else down and right
+            prov, coast = split_location(loc)
+            p = self.v.province(prov)
+            dx, dy = (p.dislodged_offset(coast) if p is not None else None) or (12, 10)
+            x, y = x + dx, y + dy
         colour = self.colours.get(power, "#444")
         r = 9 * scale
         g = _e(parent, "g", class_="unit", **{"data-unit": unit, "data-power": power})

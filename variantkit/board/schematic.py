@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 import shapely
+from scipy.spatial import cKDTree
 from shapely.geometry import MultiPoint, Point, Polygon
 
 from .geography import known_share, place_provinces, project
@@ -25,6 +26,13 @@ from ..graph import Graph
 from ..model import UnitType, Variant, split_location
 
 Ring = List[Tuple[float, float]]
+
+# Up to this many places the layouts weigh every pair (the pictures of the
+# bundled maps); above it only pairs near enough to matter, found with a k-d
+# tree, so the work grows with the places and their links, not their square
+# (a 10,000-province layout weighing every pair needed 6.4 GB).
+EXACT_PAIRS = 600
+
 
 
 @dataclass(frozen=True)
@@ -67,15 +75,12 @@ def force_layout(adj: Dict[str, set], seed: int = 1, iterations: int = 400,
         if pid in index:
             pos[index[pid]] = xy
             pinned[index[pid]] = True
-    edges = np.array([(index[a], index[b]) for a in ids for b in adj[a] if index[a] < index[b]],
+    edges = np.array([(index[a], index[b]) for a in ids for b in sorted(adj[a]) if index[a] < index[b]],
                      dtype=int).reshape(-1, 2)
     k = math.sqrt(1.0 / n)
     temp = 0.1
-    for _ in range(iterations):
-        delta = pos[:, None, :] - pos[None, :, :]
-        dist = np.sqrt((delta ** 2).sum(-1)) + 1e-9
-        np.fill_diagonal(dist, np.inf)
-        disp = (delta / dist[..., None] * (k * k / dist)[..., None]).sum(1)
+    for _ in range(iterations if not pinned.all() else 0):
+        disp = _repulsion(pos, k, ~pinned)
         if len(edges):
             d = pos[edges[:, 0]] - pos[edges[:, 1]]
             length = np.sqrt((d ** 2).sum(-1)) + 1e-9
@@ -95,13 +100,79 @@ def force_layout(adj: Dict[str, set], seed: int = 1, iterations: int = 400,
     return {pid: (float(pos[i, 0]), float(pos[i, 1])) for pid, i in index.items()}
 
 
+def _repulsion(pos: np.ndarray, k: float, moving: np.ndarray) -> np.ndarray:
+    """Fruchterman-Reingold's push of every point away from the others.
+
+    Above EXACT_PAIRS points only pairs closer than 2k push (Fruchterman and
+    Reingold's own grid variant): farther pairs push with under half the
+    force of neighbours at k, and the links and gravity shape the whole."""
+    n = len(pos)
+    if n <= EXACT_PAIRS:
+        delta = pos[:, None, :] - pos[None, :, :]
+        dist = np.sqrt((delta ** 2).sum(-1)) + 1e-9
+        np.fill_diagonal(dist, np.inf)
+        return (delta / dist[..., None] * (k * k / dist)[..., None]).sum(1)
+    pairs = _near_pairs(pos, 2 * k, moving)
+    disp = np.zeros_like(pos)
+    if len(pairs):
+        d = pos[pairs[:, 0]] - pos[pairs[:, 1]]
+        dist = np.sqrt((d ** 2).sum(-1)) + 1e-9
+        push = d / dist[:, None] * (k * k / dist)[:, None]
+        disp = _gather(pairs, push, n)
+    return disp
+
+
+def _near_pairs(pos: np.ndarray, radius: float, moving: np.ndarray) -> np.ndarray:
+    """The pairs of points within ``radius`` of which at least one moves: pins
+    a file stacks on one spot (every province at 0,0) push nothing, so their
+    own pairs, as many as the square of their number, are never listed."""
+    tree = cKDTree(pos)
+    if moving.all():
+        return tree.query_pairs(radius, output_type="ndarray")
+    free = np.flatnonzero(moving)
+    near = tree.query_ball_point(pos[free], radius, return_sorted=False)
+    counts = np.fromiter((len(js) for js in near), dtype=int, count=len(near))
+    if not counts.sum():
+        return np.zeros((0, 2), dtype=int)
+    first = np.repeat(free, counts)
+    second = np.concatenate([np.asarray(js, dtype=int) for js in near if js])
+    keep = (first != second) & (~moving[second] | (first < second))
+    return np.stack([first[keep], second[keep]], axis=1)
+
+
+def _overlap_push(pos: np.ndarray, spacing: float) -> np.ndarray:
+    """How far each point is pushed by the points closer than ``spacing``
+    (only those push, so a k-d tree finds them: the same sum as over every
+    pair, without the n-by-n arrays)."""
+    push = np.zeros_like(pos)
+    pairs = cKDTree(pos).query_pairs(spacing, output_type="ndarray")
+    if len(pairs):
+        d = pos[pairs[:, 0]] - pos[pairs[:, 1]]
+        dist = np.sqrt((d ** 2).sum(-1)) + 1e-12
+        f = d / dist[:, None] * (spacing - dist)[:, None]
+        push = _gather(pairs, f, len(pos))
+    return push
+
+
+def _gather(pairs: np.ndarray, force: np.ndarray, n: int) -> np.ndarray:
+    """Each point's sum of the pair forces: ``force`` on the first of each
+    pair, its opposite on the second (bincount: np.add.at took 12 s of a
+    10,000-place layout, bincount 2 s)."""
+    out = np.empty((n, 2))
+    for axis in (0, 1):
+        out[:, axis] = (np.bincount(pairs[:, 0], force[:, axis], n)
+                        - np.bincount(pairs[:, 1], force[:, axis], n))
+    return out
+
+
 def _graph_layout(adj, given, width, height, margin, seed):
     fixed = None
     if given:
         xs = [x for x, _ in given.values()]
         ys = [y for _, y in given.values()]
-        span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-        fixed = {pid: ((x - min(xs)) / span, (y - min(ys)) / span) for pid, (x, y) in given.items()}
+        x0, y0 = min(xs), min(ys)  # once, not per point: 10,000 points made it quadratic
+        span = max(max(xs) - x0, max(ys) - y0, 1.0)
+        fixed = {pid: ((x - x0) / span, (y - y0) / span) for pid, (x, y) in given.items()}
     # spaces with no link at all (an impassable space) would fly off and squash
     # the rest: they are laid out in a row along the bottom instead
     lonely = sorted(pid for pid, n in adj.items() if not n and pid not in (fixed or {}))
@@ -110,9 +181,10 @@ def _graph_layout(adj, given, width, height, margin, seed):
         unit[pid] = ((i + 0.5) / max(len(lonely), 1), 1.08)
     xs = [x for x, _ in unit.values()] or [0.0]
     ys = [y for _, y in unit.values()] or [0.0]
-    sx = (width - 2 * margin) / max(max(xs) - min(xs), 1e-9)
-    sy = (height - 2 * margin) / max(max(ys) - min(ys), 1e-9)
-    return {pid: (margin + (x - min(xs)) * sx, margin + (y - min(ys)) * sy)
+    x0, y0 = min(xs), min(ys)
+    sx = (width - 2 * margin) / max(max(xs) - x0, 1e-9)
+    sy = (height - 2 * margin) / max(max(ys) - y0, 1e-9)
+    return {pid: (margin + (x - x0) * sx, margin + (y - y0) * sy)
             for pid, (x, y) in unit.items()}
 
 
@@ -128,22 +200,36 @@ def _geographic_layout(variant: Variant, adj: Dict[str, set]) -> Optional[Dict[s
     if not real or known_share(names) < 0.6:
         return None
     pts = project(place_provinces(names, adj))
-    for _ in range(len(real)):  # spreads inwards from the known provinces
-        todo = [p.id for p in real if p.id not in pts and any(n in pts for n in adj[p.id])]
-        if not todo:
-            break
+    boxes = [p.id for p in variant.provinces if p.offboard]
+    # a map of the world has its places apart (10,000 provinces all called
+    # Paris would stand on one spot) and a few boxes at its edges; anything
+    # else is laid out from its graph.  The gazetteer's few hundred places
+    # so bound the work of relaxing the points (every pair may be near).
+    if len(set(pts.values())) < 0.6 * len(real) or len(boxes) > len(real):
+        return None
+    # spreads inwards from the known provinces, a ring of neighbours a round;
+    # only the neighbours of the last ring are looked at (linear in links)
+    order = {p.id: i for i, p in enumerate(real)}
+    placed = [pid for pid in pts]
+    while placed:
+        todo = sorted({n for pid in placed for n in adj.get(pid, ()) if n in order and n not in pts},
+                      key=order.__getitem__)
         for pid in todo:
             near = [pts[n] for n in adj[pid] if n in pts]
             pts[pid] = (sum(q[0] for q in near) / len(near), sum(q[1] for q in near) / len(near))
+        placed = todo
     xs, ys = [x for x, _ in pts.values()], [y for _, y in pts.values()]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     step = math.sqrt(max((x1 - x0) * (y1 - y0), 1e-9) / len(pts))
     for p in real:  # an island of unknown places: under the map
         pts.setdefault(p.id, ((x0 + x1) / 2, y1 + step))
-    boxes = [p.id for p in variant.provinces if p.offboard]
-    for _ in range(len(boxes) + 1):
+    is_box = set(boxes)
+    # a box linked only to boxes follows them: passes until nothing moves, at
+    # most 64 (a chain of boxes deeper than that is drawn where the last left it)
+    for _ in range(min(len(boxes) + 1, 64)):
+        before = {pid: pts.get(pid) for pid in boxes}
         for pid in boxes:
-            near = [pts[n] for n in sorted(adj[pid]) if n in pts and n not in boxes] or \
+            near = [pts[n] for n in sorted(adj[pid]) if n in pts and n not in is_box] or \
                    [pts[n] for n in sorted(adj[pid]) if n in pts]
             if not near:
                 continue
@@ -152,6 +238,8 @@ def _geographic_layout(variant: Variant, adj: Dict[str, set]) -> Optional[Dict[s
             edge = min((mx - x0, "w"), (x1 - mx, "e"), (my - y0, "n"), (y1 - my, "s"))[1]
             pts[pid] = {"w": (x0 - step, my), "e": (x1 + step, my),
                         "n": (mx, y0 - step), "s": (mx, y1 + step)}[edge]
+        if all(pts.get(pid) == before[pid] for pid in boxes):
+            break
     for pid in boxes:
         pts.setdefault(pid, ((x0 + x1) / 2, y1 + step))
     return pts
@@ -167,7 +255,7 @@ def relax(seeds: Dict[str, Tuple[float, float]], spacing: float, iterations: int
     (except ``loose`` ones: off-board boxes are linked across the map)."""
     ids = sorted(seeds)
     index = {pid: i for i, pid in enumerate(ids)}
-    links = np.array([(index[a], index[b]) for a in ids for b in (adj or {}).get(a, ())
+    links = np.array([(index[a], index[b]) for a in ids for b in sorted((adj or {}).get(a, ()))
                       if b in index and index[a] < index[b] and a not in loose and b not in loose],
                      dtype=int).reshape(-1, 2)
     rng = random.Random(seed)
@@ -175,11 +263,7 @@ def relax(seeds: Dict[str, Tuple[float, float]], spacing: float, iterations: int
     # places given the same spot would never separate: a tiny deterministic nudge
     pos = home + np.array([[rng.uniform(-1, 1), rng.uniform(-1, 1)] for _ in ids]) * spacing * 1e-3
     for _ in range(iterations):
-        delta = pos[:, None, :] - pos[None, :, :]
-        dist = np.sqrt((delta ** 2).sum(-1)) + 1e-12
-        overlap = np.clip(spacing - dist, 0.0, None)
-        np.fill_diagonal(overlap, 0.0)
-        push = (delta / dist[..., None] * overlap[..., None]).sum(1)
+        push = _overlap_push(pos, spacing)
         if len(links):
             d = pos[links[:, 1]] - pos[links[:, 0]]
             length = np.sqrt((d ** 2).sum(-1)) + 1e-12
@@ -203,24 +287,28 @@ def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
     world = None if given else _geographic_layout(variant, adj)
     if world is not None:
         xs, ys = [x for x, _ in world.values()], [y for _, y in world.values()]
-        span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
-        unit = {pid: ((x - min(xs)) / span, (y - min(ys)) / span) for pid, (x, y) in world.items()}
-        w = (max(xs) - min(xs)) / span
-        h = (max(ys) - min(ys)) / span
+        x0, y0 = min(xs), min(ys)
+        span = max(max(xs) - x0, max(ys) - y0, 1e-9)
+        unit = {pid: ((x - x0) / span, (y - y0) / span) for pid, (x, y) in world.items()}
+        w = (max(xs) - x0) / span
+        h = (max(ys) - y0) / span
         unit = relax(unit, 0.9 * math.sqrt(w * h / len(unit)), seed=seed, adj=adj,
                      loose=frozenset(p.id for p in variant.provinces if p.offboard))
         # one scale for both axes: the map keeps its shape, centred on the board
         xs, ys = [x for x, _ in unit.values()], [y for _, y in unit.values()]
-        s = min((width - 2 * margin) / max(max(xs) - min(xs), 1e-9),
-                (height - 2 * margin) / max(max(ys) - min(ys), 1e-9))
-        ox = (width - s * (max(xs) - min(xs))) / 2
-        oy = (height - s * (max(ys) - min(ys))) / 2
-        points = {pid: (ox + (x - min(xs)) * s, oy + (y - min(ys)) * s) for pid, (x, y) in unit.items()}
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        s = min((width - 2 * margin) / max(x1 - x0, 1e-9), (height - 2 * margin) / max(y1 - y0, 1e-9))
+        ox = (width - s * (x1 - x0)) / 2
+        oy = (height - s * (y1 - y0)) / 2
+        points = {pid: (ox + (x - x0) * s, oy + (y - y0) * s) for pid, (x, y) in unit.items()}
     else:
         points = _graph_layout(adj, given, width, height, margin, seed)
     # cells stay round near the edge of the layout instead of running to the frame
-    nearest = sorted(min(math.dist(a, b) for kb, b in points.items() if kb != ka)
-                     for ka, a in points.items()) if len(points) > 1 else [width]
+    if len(points) > 1:
+        spots = np.array(list(points.values()), dtype=float)
+        nearest = np.sort(cKDTree(spots).query(spots, k=2)[0][:, 1]).tolist()
+    else:
+        nearest = [width]
     reach = {pid: 1.1 * nearest[len(nearest) // 2] for pid in points}
     if world is not None:
         # a cell reaches far enough to touch the cells of its linked neighbours
@@ -235,11 +323,18 @@ def schematic_board(variant: Variant, width: float = 1200, height: float = 800,
     cells: Dict[str, List[Ring]] = {}
     if len(points) >= 2:
         ids = list(points)
-        regions = shapely.voronoi_polygons(MultiPoint([points[i] for i in ids]), extend_to=frame)
-        for region in regions.geoms:
-            owner = next((i for i in ids if region.contains(Point(points[i]))), None)
-            if owner is None:
+        sites = shapely.points([points[i] for i in ids])
+        regions = list(shapely.voronoi_polygons(MultiPoint(list(sites)), extend_to=frame).geoms)
+        # each region's owner is the first place whose point it contains, found
+        # through a tree of the points rather than by trying every point
+        found = shapely.STRtree(sites).query(regions, predicate="contains")
+        owners: Dict[int, int] = {}
+        for r, i in zip(found[0].tolist(), found[1].tolist()):
+            owners[r] = min(i, owners.get(r, i))
+        for r, region in enumerate(regions):
+            if r not in owners:
                 continue
+            owner = ids[owners[r]]
             clipped = region.intersection(frame).intersection(
                 Point(points[owner]).buffer(reach[owner], quad_segs=6)).buffer(-1.5)
             if clipped.is_empty:

@@ -7,11 +7,11 @@ import sys
 from dataclasses import replace
 
 from ..drawing.art import compare, infer_svg, skeleton
-from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, protecting
+from ..files import check_target, protecting
 from ..formats.svg import variant_id_for
-from ..io import art_path, dumps, save
+from ..io import art_path
 from ..model import split_location
-from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
+from ..session import SaveRefused, Session
 from .output import finite
 
 
@@ -36,21 +36,22 @@ def import_svg(args) -> int:
         check_target(art_out, args.force, [args.path, out])
     doc, inference = infer_svg(args.path, getattr(args, "gap", None))  # all checked before any write
     variant = skeleton(doc, inference, variant_id_for(args.path), art)
-    # a skeleton always loads: it is checked as the file it will be, and a
+    # a skeleton always loads: it is checked as the files it will be, and a
     # skeleton that would not load is refused with its located errors, nothing written
-    from ..io.variant_file import schema_ref_for
-    text = dumps(variant, schema_ref_for(out))   # made once: checked, then written as it is
-    refused = _would_not_load(variant, out, text)
+    refused = _empty(variant)
+    if not refused:
+        try:
+            with protecting([args.path]):
+                Session.of(variant, art_file=args.path).save(out, replace_files=args.force,
+                                                              check=_skeleton_errors)
+        except SaveRefused as exc:
+            refused = list(exc.problems)
     if refused:
         from .output import print_problems
         print_problems(inference.problems + refused, False, sys.stderr)
         print(f"{args.path}: the skeleton read from this drawing would not load; nothing written",
               file=sys.stderr)
         return 1
-    with protecting([args.path]), all_or_nothing():
-        if copy:
-            atomic_copy(args.path, art_out, SVG_BYTES)
-        atomic_write(out, text)
     regions = inference.regions.values()
     if args.json:
         json.dump({"convention": inference.convention, "colours": inference.colours,
@@ -78,18 +79,22 @@ def import_svg(args) -> int:
     return 0
 
 
-def _would_not_load(variant, out: str, text: str) -> list:
-    from ..io import load
+def _empty(variant) -> list:
     from ..problems import Problem
-    from ..validate import check
     if not variant.provinces:   # an empty skeleton validates, and is no map
-        return [Problem("VK833", "the drawing gives no province: nothing written",
-                        "draw the provinces as closed shapes with ids or labels", variant.art or "")]
-    loaded = load(out, text=text)
+        return [Problem.of("VK833").at(variant.art or "")]
+    return []
+
+
+def _skeleton_errors(trial: str) -> list:
+    """A skeleton's load and check errors, judged without the off-board
+    boxes nothing links yet: they are the designer's next step (no drawing
+    shows a box's links), and validate names them."""
+    from ..io import load
+    from ..validate import check
+    loaded = load(trial)
     errors = list(loaded.report.errors)
     if loaded.variant is not None:
-        # an off-board box nothing links yet is the designer's next step (no drawing shows a
-        # box's links): the skeleton is judged without such boxes, and validate names them
         v = loaded.variant
         linked = {split_location(end)[0] for e in v.edges for end in (e.a, e.b)}
         to_link = {p.id for p in v.provinces if p.offboard and p.id not in linked}
@@ -129,13 +134,8 @@ def import_picture(args) -> int:
     map that is a picture; the picture is copied beside it, under an SVG of
     the traced outlines that is the variant's art.  What would be written is
     loaded first: a skeleton that would not load is refused, nothing written."""
-    import tempfile
-    from dataclasses import replace
-    from ..files import atomic_write
     from ..formats.picture import read_full
-    from ..drawing.picture_map import MAX_BYTES as PICTURE_BYTES
-    from ..validate import load_checked
-    from .output import print_problems
+    from .output import as_imported, checked_errors, print_problems
     out = os.path.join(args.output, "variant.yaml")
     picture = os.path.basename(args.path)
     picture_out = os.path.join(args.output, picture)
@@ -146,12 +146,14 @@ def import_picture(args) -> int:
     variant, problems, pm, svg_text = read_full(args.path)   # all checked before any write
     art_out = os.path.join(args.output, variant.art)
     check_target(art_out, args.force, [args.path, out, picture_out])
-    with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
-        atomic_write(os.path.join(folder, variant.art), svg_text)
-        save(variant, os.path.join(folder, "variant.yaml"))
-        loaded = load_checked(os.path.join(folder, "variant.yaml"))
-    errors = [replace(p, file=args.path, line=None, column=None, message="as imported, " + p.message)
-              for p in loaded.report.errors]
+    session = Session.of(variant, art_file=os.path.join(os.path.dirname(args.path), variant.art or "map.svg"),
+                         art_bytes=svg_text.encode("utf-8"), picture_file=args.path)
+    errors: list = []
+    try:
+        with protecting([args.path]):
+            session.save(out, replace_files=args.force, check=checked_errors)
+    except SaveRefused as exc:
+        errors = as_imported(exc.problems, args.path)
     inference = pm.inference
     regions = inference.regions.values()
     if args.json:
@@ -170,11 +172,6 @@ def import_picture(args) -> int:
     if errors:
         print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
         return 1
-    with protecting([args.path]), all_or_nothing():
-        if copy:
-            atomic_copy(args.path, picture_out, PICTURE_BYTES)
-        atomic_write(art_out, svg_text)
-        save(variant, out)
     doubtful = sum(e.doubtful for e in inference.edges) + sum(r.doubtful for r in regions)
     sea = "#%02x%02x%02x" % pm.sea_colour if pm.sea_colour else "none found"
     print(f"convention: picture ({pm.width}x{pm.height}, sea colour {sea})", file=sys.stderr)

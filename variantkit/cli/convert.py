@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
-
 from dataclasses import replace
 
-from ..files import all_or_nothing, atomic_copy, check_target, protecting
+from ..files import all_or_nothing, check_target, last_commit, protecting
 from ..formats import formats
-from ..io import art_path, save
-from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
-from ..validate import load_checked
-from .output import add_force, finite, input_paths, load_or_exit, print_problems
+from ..io import art_path
+from ..session import SaveRefused, Session
+from .output import add_force, as_imported, checked_errors, finite, input_paths, load_or_exit, print_problems
 
 
 def register(sub) -> None:
@@ -75,38 +72,25 @@ def cmd_import(args) -> int:
     if variant is not None and drawing:
         check_target(art_out, args.force, [args.path, out])
         variant = replace(variant, art=os.path.basename(drawing))
+    written = None
     if variant is not None and not any(p.severity == "error" for p in problems):
-        with protecting([args.path]):
-            problems = problems + _reload_problems(variant, args, drawing)
+        session = Session.of(variant, art_file=drawing)
+        try:
+            with protecting([args.path, drawing]):
+                written = session.save(out, replace_files=args.force, check=checked_errors)
+        except SaveRefused as exc:
+            problems = problems + as_imported(exc.problems, args.path)
     errors = [p for p in problems if p.severity == "error"]
     print_problems(problems, args.json, sys.stderr if not args.json else sys.stdout)
-    if variant is None or errors:
+    if variant is None or errors or written is None:
         print(f"{args.path}: not imported ({len(errors)} error(s))", file=sys.stderr)
         return 1
-    with protecting([args.path, drawing]), all_or_nothing() as commit:
-        if drawing is not None:
-            atomic_copy(drawing, art_out, SVG_BYTES)
-        save(variant, out)
+    commit = last_commit()
     print(f"wrote {out}: {len(variant.provinces)} provinces, {len(variant.edges)} edges, "
           f"{len(variant.powers)} powers" + (f"; {len(problems)} warning(s) above" if problems else "")
-          + (f"; {commit.summary()}" if commit.replaced else ""),
+          + (f"; {commit.summary()}" if commit is not None and commit.replaced else ""),
           file=sys.stderr)
     return 0
-
-
-def _reload_problems(variant, args, drawing=None):
-    """An importer never writes a variant that would not load: what it would
-    write is written aside, loaded and checked; its errors refuse the import
-    (placed at the source, since the file is not kept).  The trial is written
-    in a folder of its own, so a refused import leaves nothing behind."""
-    with tempfile.TemporaryDirectory(prefix="variantkit-import-") as folder:
-        trial = os.path.join(folder, "variant.yaml")
-        if drawing:  # the art as it will be, so its ids are checked too
-            atomic_copy(drawing, os.path.join(folder, variant.art), SVG_BYTES)
-        save(variant, trial)
-        loaded = load_checked(trial)
-    return [replace(p, file=args.path, line=None, column=None,
-                    message="as imported, " + p.message) for p in loaded.report.errors]
 
 
 def cmd_export(args) -> int:

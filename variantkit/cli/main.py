@@ -67,11 +67,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalText(sys.stdout), TerminalText(sys.stderr)
     old_term = _on_sigterm()
+    writes = files.WriteState()  # this run's own: main may be called in-process, from threads (the tests)
     try:
-        with trusting(args.trust):  # for this run only (main may be called in-process, as the tests do)
+        with trusting(args.trust), files.writing(writes):  # for this run only
             return int(args.func(args) or 0)
     except (KeyboardInterrupt, Terminated) as exc:  # one line, not a traceback
-        commit = files.last_commit
+        commit = writes.last_commit
         said = ("the files it was writing were all written" if commit is not None and commit.done
                 else "nothing was written; every file that was there is as it was")
         name = "a signal to stop (SIGTERM)" if isinstance(exc, Terminated) else "interrupted (Ctrl+C)"
@@ -83,9 +84,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a folder that is a file, no permission, a full disk: said, not a traceback
-        print_problems([Problem("VK009", f"cannot read or write {exc.filename or 'a file'}: "
-                                f"{exc.strerror or exc}", "check the path, its permissions and free space",
-                                str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
+        print_problems([Problem.of("VK036", path=exc.filename or "a file", reason=exc.strerror or exc)
+                        .at(str(exc.filename or "<output>"))], getattr(args, "json", False), sys.stderr)
         return 2
     except Exception as exc:  # a bug of ours: one line here, the traceback in the log
         log.exception("%s failed", args.command)
@@ -94,8 +94,6 @@ def main(argv: Optional[List[str]] = None) -> int:
               "Please report it.", file=sys.stderr)
         return 3
     finally:
-        files.reset_session()
-        files.last_commit = None
         _restore_sigterm(old_term)
         sys.stdout, sys.stderr = streams
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import re
 import sys
 from typing import List
@@ -101,3 +102,16 @@ class TerminalText:
 
     def __getattr__(self, name):  # flush, isatty, encoding... as the stream has them
         return getattr(self._stream, name)
+
+
+def checked_errors(trial: str) -> List[Problem]:
+    """What stops a variant written by an importer: its load and check errors
+    (a save's check, run on the files as they will be)."""
+    return list(load_checked(trial).report.errors)
+
+
+def as_imported(problems: List[Problem], source: str) -> List[Problem]:
+    """An importer never writes a variant that would not load: the errors of
+    what it would write, blamed on the source as imported (the trial file is
+    gone, so no line); each keeps the registry's words."""
+    return [replace(p, file=f"{source} (as imported)", line=None, column=None) for p in problems]

@@ -87,15 +87,14 @@ def parse_filed(game: Game, filed):
             bad += unreadable
             for o in orders:
                 if o.power != power:
-                    problems.append(Problem("VK403", f"{what}: an order filed under {power} is for {o.power}",
-                                            f"file it under {o.power}", file, line))
+                    problems.append(Problem.of("VK411", where=what, power=power, other=o.power).at(file, line))
                     continue
                 if not isinstance(o, (Build, Waive)):  # a build names an empty home centre
                     unit = s.dislodged[o.province].unit if s.phase.kind == "R" and o.province in s.dislodged \
                         else s.units.get(o.province)
                     if unit is not None and unit.power != power:
-                        problems.append(Problem("VK403", f"{what}: {power} orders {unit.power}'s unit {unit}",
-                                                "a power orders only its own units", file, line))
+                        problems.append(Problem.of("VK403", where=what, power=power, owner=unit.power, unit=unit)
+                                        .at(file, line))
                         continue
                 parsed.append(o)
     return parsed, bad, problems
@@ -104,21 +103,21 @@ def parse_filed(game: Game, filed):
 def cmd_adjudicate(args) -> int:
     v = _variant(args.variant)
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin  # tests give a StringIO
-    raw = read_stream(stdin, MAX_GAME_BYTES)
+    raw = read_stream(stdin, MAX_GAME_BYTES, code="VK400")
     try:
         rec = loads_unique(raw if isinstance(raw, str) else raw.decode("utf-8"))
     except DuplicateKey as exc:
-        raise UnusableInput([Problem("VK400", f"the input is not JSON this program reads: {exc}",
-                                     "give each key once", "<stdin>")])
+        raise UnusableInput([Problem.of("VK400", path="<stdin>", reason=f"not JSON this program reads: {exc} "
+                                        "(give each key once)").at("<stdin>")])
     except UnicodeDecodeError as exc:
-        raise UnusableInput([Problem("VK400", f"the input is not UTF-8 (byte {exc.start})",
-                                     "send one JSON object on stdin", "<stdin>")])
+        raise UnusableInput([Problem.of("VK400", path="<stdin>", reason=f"not UTF-8 (byte {exc.start})")
+                             .at("<stdin>")])
     except json.JSONDecodeError as exc:
-        raise UnusableInput([Problem("VK400", f"the input is not JSON: {exc.msg}",
-                                     "send one JSON object on stdin", "<stdin>", exc.lineno, exc.colno)])
+        raise UnusableInput([Problem.of("VK400", path="<stdin>", reason=f"not JSON: {exc.msg}")
+                             .at("<stdin>", exc.lineno, exc.colno)])
     except (ValueError, RecursionError) as exc:  # a number of over 4300 digits, nesting too deep
-        raise UnusableInput([Problem("VK400", f"the input is not JSON this program reads: {str(exc)[:80]}",
-                                     "send one JSON object on stdin", "<stdin>")])
+        raise UnusableInput([Problem.of("VK400", path="<stdin>", reason=f"not JSON this program reads: "
+                                        f"{str(exc)[:80]}").at("<stdin>")])
     state, problems = state_from_record(v, rec, "<stdin>")
     orders_rec, more = orders_from_record(v, rec.get("orders") if isinstance(rec, dict) else None,
                                           "<stdin>", MAX_ORDER_CHARS)
@@ -150,20 +149,19 @@ _Phase = Tuple[str, Dict[str, List[Tuple[str, int]]]]
 def _read_script(path: str) -> List[_Phase]:
     """Phases of orders: a phase line (S1901M) then 'Power: order' lines,
     each order with its line number."""
-    raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", "order script")
+    raw = read_limited(path, MAX_SCRIPT_BYTES, "VK402", what="order script")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnusableInput([Problem("VK402", "the order script is not UTF-8 text",
-                                     "save the script as UTF-8", path, raw[:exc.start].count(b"\n") + 1)])
+        raise UnusableInput([Problem.of("VK402", path=path, reason="not UTF-8 text")
+                             .at(path, raw[:exc.start].count(b"\n") + 1)])
     phases: List[_Phase] = []
     bad: List[Problem] = []
     current: Optional[_Phase] = None
     for number, raw_line in enumerate(text.split("\n"), 1):
         if len(raw_line) > MAX_ORDER_CHARS:
-            raise UnusableInput([Problem("VK008", f"the line is {len(raw_line)} characters long, "
-                                         f"over the limit of {MAX_ORDER_CHARS}",
-                                         "one order a line", path, number)])
+            raise UnusableInput([Problem.of("VK008", line="the line", length=len(raw_line), limit=MAX_ORDER_CHARS)
+                                 .at(path, number)])
         line = raw_line.split("#", 1)[0].strip()
         if not line:
             continue
@@ -171,15 +169,13 @@ def _read_script(path: str) -> List[_Phase]:
             try:
                 name = str(Phase.parse(line))
             except ValueError:  # every bad phase line said at once, never skipped
-                bad.append(Problem("VK402", f"{text_shown(line[:60])!r} is not a phase",
-                                   "a phase line is written like S1901M, F1901R or W1901A", path, number))
+                bad.append(Problem.of("VK408", line=repr(text_shown(line[:60]))).at(path, number))
                 name = line.upper()
             current = (name, {})
             phases.append(current)
             continue
         if current is None:
-            raise UnusableInput([Problem("VK402", "orders before any phase line",
-                                         "start each phase with its name, e.g. S1901M", path, number)])
+            raise UnusableInput([Problem.of("VK409").at(path, number)])
         power, _, order = line.partition(":")
         current[1].setdefault(power.strip().lower(), []).append((order.strip(), number))
     if bad:
@@ -236,8 +232,8 @@ def cmd_options(args) -> int:
     if args.power:
         power = game.parser().power(args.power)
         if power is None:
-            raise UnusableInput([Problem("VK412", f"no power is called {args.power!r}",
-                                         f"powers of {v.id}: {', '.join(p.id for p in v.powers)}")])
+            raise UnusableInput([Problem.of("VK412", power=repr(args.power), variant=v.id,
+                                            powers=", ".join(p.id for p in v.powers))])
     listed = options(game, power)
     out = {"phase": str(game.state.phase),
            "options": {p: {(k if k != WAIVE else "waive"): [describe(o) for o in os] for k, os in by.items()}

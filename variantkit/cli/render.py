@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from typing import Optional
 
-from ..files import all_or_nothing, atomic_copy, atomic_write, check_target, inside_folder, protecting, shown_path
+from ..files import atomic_write, check_target, inside_folder, protecting, shown_path
 from ..problems import Problem, UnusableInput
 from ..board.raster import write_png
 from ..board.render import Position, render_svg
@@ -54,8 +54,8 @@ def position_of(variant, game_path: str, phase: Optional[str]) -> Position:
             return Position(h["phase"], pos["units"], pos["centers"],
                             {p: [d["unit"] for d in ds] for p, ds in pos.get("dislodged", {}).items()},
                             order_marks(OrderParser(variant), h["results"]))
-    raise UnusableInput([Problem("VK410", f"the game has no phase {phase}",
-                                 "phases played: " + ", ".join(h["phase"] for h in rec["history"]), game_path)])
+    raise UnusableInput([Problem.of("VK410", phase=phase, phases=", ".join(h["phase"] for h in rec["history"]))
+                         .at(game_path)])
 
 
 def cmd_render(args) -> int:
@@ -81,9 +81,8 @@ def cmd_render(args) -> int:
 def cmd_attach_art(args) -> int:
     from ..drawing.art import infer_svg
     from .output import load_or_exit
-    from ..io import save
-    from ..drawing.svg.reader import MAX_BYTES as SVG_BYTES
     from ..names import NameIndex
+    from ..session import SaveRefused, Session
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     if v.extends:
@@ -97,10 +96,8 @@ def cmd_attach_art(args) -> int:
     if copy:  # never over the variant (or its base); another file of that name only with --force
         check_target(target, args.force, inputs)
     if os.path.lexists(target) and not inside_folder(target, folder):  # a symlink planted in the folder
-        raise UnusableInput([Problem(
-            "VK022", f"{shown_path(target)} resolves outside the variant's folder "
-            f"(to {shown_path(os.path.realpath(target))}); nothing was written",
-            "remove the link, or attach a drawing of another name", target)])
+        raise UnusableInput([Problem.of("VK035", path=shown_path(target),
+                                        real=shown_path(os.path.realpath(target))).at(target)])
     _, inference = infer_svg(args.svg)  # the drawing is read whole before anything is written
     names = NameIndex(v)
     where = {}
@@ -111,10 +108,16 @@ def cmd_attach_art(args) -> int:
     missing = sorted(p.id for p in v.provinces if p.id not in where)
     provinces = tuple(replace(p, unit_pos=where.get(p.id, p.unit_pos), label_pos=where.get(p.id, p.label_pos))
                       for p in v.provinces)
-    with protecting(inputs[1:]), all_or_nothing():
-        if copy:
-            atomic_copy(args.svg, target, SVG_BYTES)
-        save(replace(v, provinces=provinces, art=name), loaded.path)
+    attached = Session.of(replace(v, provinces=provinces, art=name), art_file=args.svg, path=loaded.path)
+    try:
+        with protecting(inputs[1:]):  # the drawing and the variant: both or neither, checked by loading
+            attached.save(loaded.path, replace_files=args.force)
+    except SaveRefused as exc:
+        from .output import print_problems
+        print_problems(exc.problems, False, sys.stderr)
+        print(f"{args.variant}: not attached: with this drawing's positions the variant would not load "
+              "(errors above, at the lines it would have); nothing was written", file=sys.stderr)
+        return 1
     print(f"{loaded.path}: art {name}; positions for {len(where)} provinces"
           + (f"; not in the drawing: {', '.join(missing)}" if missing else ""), file=sys.stderr)
     return 0

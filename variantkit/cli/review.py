@@ -76,8 +76,7 @@ def cmd_balance(args) -> int:
     from ..review.balance import balance
     from ..problems import Problem, UnusableInput
     if not 0 <= args.games <= MAX_GAMES or not 1 <= args.years <= MAX_YEARS:  # a huge count would never end
-        raise UnusableInput([Problem("VK557", f"--games must be 0 to {MAX_GAMES} and --years 1 to {MAX_YEARS}",
-                                     "e.g. --games 50 --years 10", "<command line>")])
+        raise UnusableInput([Problem.of("VK557", games=MAX_GAMES, years=MAX_YEARS).at("<command line>")])
     loaded = load_or_exit(args.variant)
     v = loaded.variant
     if args.output:  # refused before the games are played, not after

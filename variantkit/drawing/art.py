@@ -12,21 +12,30 @@ from typing import Dict, List, Optional, Set, Tuple
 from .art_proposals import propose
 from .conventions import read_drawing
 from .geometry import Inference, infer
+from .geometry.overlaps import shared_ids
 from .geometry.stated import apply_stated
 from ..model import Rules, Terrain, Variant, split_location
 from ..names import NameIndex
 from .svg.reader import SvgDocument, read_svg
 
 
+MARGIN_ONLY = 1e-4   # any overlap of the shapes grown by half the margin is a border
+
+
 def infer_svg(path: str, gap: Optional[float] = None) -> Tuple[SvgDocument, Inference]:
     """Read a drawing, its convention, and the graph and proposals it implies."""
     doc = read_svg(path)
     reading = read_drawing(doc)
-    inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines)
+    if gap is None and reading.margin is not None:
+        # the file states its rule: nearer than the margin borders, at a corner too
+        inference = infer(reading.shapes, gap=reading.margin / 2, min_border=MARGIN_ONLY, file=path,
+                          lines=reading.lines, causeways=reading.causeways)
+    else:
+        inference = infer(reading.shapes, gap=gap, file=path, lines=reading.lines, causeways=reading.causeways)
     if reading.links_added or reading.links_removed or reading.coasts_stated or reading.rivers:
         apply_stated(inference, reading.links_added, reading.links_removed, reading.coasts_stated,
                      reading.rivers)
-    inference.problems[:0] = doc.problems + reading.problems
+    inference.problems[:0] = doc.problems + reading.problems + shared_ids(doc.shapes, path)
     propose(inference, reading, path)
     return doc, inference
 

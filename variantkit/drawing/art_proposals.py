@@ -29,6 +29,8 @@ def propose(inference: Inference, reading: Reading, file: str = "") -> None:
             regions[loc].unit_pos = pos
         elif loc in inference.coasts:
             inference.coast_pos[loc] = pos
+    inference.dislodged_pos.update({loc: pos for loc, pos in reading.dislodged_pos.items()
+                                    if loc in regions or loc in inference.coasts})
     for rid in reading.centres:
         if rid in regions:
             regions[rid].center = True
@@ -44,9 +46,7 @@ def _doubtful_terrain(inference: Inference, reading: Reading, file: str) -> None
     for rid, why in sorted(unsure.items()):
         inference.regions[rid].doubtful = True
         inference.regions[rid].reason += f"; unsure: {why}"
-        inference.problems.append(Problem("VK831", f"the terrain of {rid} is unsure: {why}",
-                                          "check its terrain in the editor (it is flagged doubtful, and so are "
-                                          "its links)", file, severity="warning"))
+        inference.problems.append(Problem.of("VK831", id=rid, why=why).at(file))
     for e in inference.edges:
         if any(split_location(x)[0] in unsure for x in (e.edge.a, e.edge.b)):
             e.confidence = min(e.confidence, 0.5)
@@ -173,9 +173,4 @@ def _undrawn_terrain(inference: Inference, reading: Reading, file: str) -> None:
             e.confidence = min(e.confidence, 0.3)
             e.reason += "; terrain not drawn"
     if not any(p.code == "VK830" for p in inference.problems):
-        inference.problems.append(Problem(
-            "VK830", f"the drawing does not say which provinces are land or water ({reading.convention}: "
-            f"no fill or class does): {unknown} province(s) taken as land without evidence",
-            "mark the seas in the editor (or fill them in the drawing); provinces with a named coast "
-            "or a centre are land", file,
-            severity="warning"))
+        inference.problems.append(Problem.of("VK830", convention=reading.convention, count=unknown).at(file))

@@ -62,7 +62,7 @@ def load_picture(path: str) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     two entries one colour (WWIV_V6's black land and the black lines between
     its territories), a border only the indices show."""
     from PIL import Image
-    data = read_limited(path, MAX_BYTES, "VK840", "picture")
+    data = read_limited(path, MAX_BYTES, "VK840", what="picture")
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS   # Pillow refuses bombs before decoding
     try:
         with Image.open(io.BytesIO(data)) as im:
@@ -72,14 +72,11 @@ def load_picture(path: str) -> Tuple[np.ndarray, Optional[np.ndarray]]:
             rgb = np.asarray(im.convert("RGB"))
             index = np.asarray(im).astype(np.int32) if im.mode == "P" else None
     except Image.DecompressionBombError:
-        raise UnusableInput([Problem("VK841", f"the picture {path} has more than {MAX_PIXELS} pixels",
-                                     "scale the map down (a map needs a few megapixels at most)", path)])
+        raise UnusableInput([Problem.of("VK841", path=path, limit=MAX_PIXELS).at(path)])
     except (OSError, ValueError, SyntaxError) as exc:
-        raise UnusableInput([Problem("VK840", f"{path} is not a picture variantkit reads ({exc})",
-                                     "give a PNG, GIF or JPEG", path)])
+        raise UnusableInput([Problem.of("VK840", path=path, reason=exc).at(path)])
     if min(rgb.shape[:2]) < 16:
-        raise UnusableInput([Problem("VK840", f"the picture {path} is {rgb.shape[1]}x{rgb.shape[0]} pixels: "
-                                     "too small for a map", "give the map's picture", path)])
+        raise UnusableInput([Problem.of("VK843", path=path, width=rgb.shape[1], height=rgb.shape[0]).at(path)])
     return rgb, index
 
 
@@ -454,10 +451,8 @@ def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: 
         r = regions[rid]
         r.terrain, r.doubtful = Terrain.IMPASSABLE, True
         r.reason += "; apart from the map (nothing in the picture links it): set as impassable"
-    problems.append(Problem("VK842", f"{len(apart)} region(s) lie apart from the map, nothing in the picture "
-                            f"linking them ({', '.join(apart[:8])}{'...' if len(apart) > 8 else ''}): "
-                            "set as impassable", "a legend or a title box stays so; a territory: link it "
-                            "and set its terrain in the editor", file, severity="warning"))
+    problems.append(Problem.of("VK842", count=len(apart),
+                               ids=", ".join(apart[:8]) + ("..." if len(apart) > 8 else "")).at(file))
     gone = set(apart)
     return [e for e in edges if e.edge.a not in gone and e.edge.b not in gone]
 

@@ -19,18 +19,18 @@ class ExportReport:
     path: str
     problems: List[Problem] = field(default_factory=list)
 
-    def lost(self, code: str, message: str, hint: str = "") -> None:
-        """Something the target cannot say, flattened or left out."""
-        self.problems.append(Problem(code, message, hint, self.path, severity="warning"))
+    def lost(self, code: str, /, **params: object) -> None:
+        """Something the target cannot say, flattened or left out: the problem
+        ``code`` in the registry's words (Problem.of), ``params`` filling its template."""
+        self.problems.append(Problem.of(code, **params).at(self.path))
 
     def seasonal_link(self, e: Edge, target: str) -> None:
         """An edge open in some seasons only, written open in all: the target has no such link."""
-        self.lost("VK705", f"the link {e.a} - {e.b} is open in {', '.join(e.seasons)} only: {target} has "
-                           "no seasonal links, written as open in every season",
-                  "check the exported game's first turns by hand")
+        self.lost("VK705", a=e.a, b=e.b, seasons=", ".join(e.seasons), format=target)
 
-    def refuse(self, code: str, message: str, hint: str) -> None:
-        self.problems.append(Problem(code, message, hint, self.path))
+    def refuse(self, code: str, /, **params: object) -> None:
+        """What the target would misread: refused, in the registry's words."""
+        self.problems.append(Problem.of(code, **params).at(self.path))
 
     @property
     def ok(self) -> bool:

@@ -77,7 +77,7 @@ def schema_path(near: Optional[str] = None) -> Optional[str]:
 @lru_cache(maxsize=4)
 def _validator(path: str):
     from ..files import read_limited
-    raw = read_limited(path, 1024 * 1024, "VK776", "Diplicity schema", "give the host's variant.schema.yaml")
+    raw = read_limited(path, 1024 * 1024, "VK776", what="Diplicity schema")
     return jsonschema.Draft202012Validator(yaml.safe_load(raw.decode("utf-8")))
 
 
@@ -88,29 +88,25 @@ def _slug(text: str) -> str:
 def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
     gone = {p.id for p in v.provinces if p.terrain is Terrain.IMPASSABLE}
     for pid in sorted(gone):
-        report.lost("VK731", f"{pid} is impassable: Diplicity has no such provinces, left out")
+        report.lost("VK731", province=pid)
     nid = {pw.id: _slug(pw.id) for pw in v.powers}
     for old, new in nid.items():
         if old != new:
-            report.lost("VK772", f"the power id {old!r} is written {new!r}: the host's ids are lowercase "
-                                 "letters, digits and hyphens")
+            report.lost("VK772", what="power", id=repr(old), written=repr(new))
     if len(set(nid.values())) < len(nid):
-        report.refuse("VK773", "two powers get the same id once written as the host's ids",
-                      "give the powers ids of lowercase letters, digits and hyphens")
+        report.refuse("VK773")
     home = {h: nid[pw.id] for pw in v.powers for h in pw.homes}
     adj: Dict[str, List[Dict[str, str]]] = {}
     for e in v.edges:
         if split_location(e.a)[0] in gone or split_location(e.b)[0] in gone:
             continue
         if e.oneway:
-            report.refuse("VK732", f"the one-way link {e.a} -> {e.b}",
-                          "Diplicity requires every link on both ends: make it two-way")
+            report.refuse("VK732", a=e.a, b=e.b)
             continue
         if e.modifier:
-            report.lost("VK733", f"the link {e.a} - {e.b} (move modifier {e.modifier:+d}) "
-                                 "is written as an ordinary link")
+            report.lost("VK733", a=e.a, b=e.b, modifier=f"{e.modifier:+d}")
         if e.powers:
-            report.lost("VK734", f"the link {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
+            report.lost("VK734", a=e.a, b=e.b, powers=", ".join(e.powers))
         if e.seasons:
             report.seasonal_link(e, "Diplicity")
         for a, b in ((e.a, e.b), (e.b, e.a)):
@@ -121,11 +117,11 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
         if p.id in gone:
             continue
         if p.passable_in:
-            report.lost("VK735", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as always open")
+            report.lost("VK735", province=p.id, seasons=", ".join(p.passable_in))
         if p.inside:
-            report.lost("VK777", f"{p.id} lies inside {p.inside}: written as an ordinary province")
+            report.lost("VK777", province=p.id, other=p.inside)
         if p.offboard:
-            report.lost("VK736", f"{p.id} is an off-board box: written as an ordinary province")
+            report.lost("VK736", province=p.id)
         kind = {Terrain.LAND: "land", Terrain.WATER: "sea", Terrain.COAST: "coastal"}[p.terrain]
         if p.coasts:
             kind = "land"
@@ -140,19 +136,18 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
                            "adjacencies": sorted(adj.get(lid, []), key=lambda a: a["to"])})
     for rec in out_provinces + coasts:
         if len(rec["id"]) > 10:
-            report.refuse("VK737", f"the id {rec['id']!r} is longer than 10 characters",
-                          "Diplicity rejects it after upload: shorten the id")
+            report.refuse("VK737", id=repr(rec["id"]))
     nations = []
     for pw in v.powers:
         if len(pw.id) > 50 or len(pw.name) > 50:
-            report.refuse("VK738", f"the power {pw.id!r} has an id or name over 50 characters", "shorten it")
+            report.refuse("VK738", power=repr(pw.id))
         colour = pw.colour or "#888888"
         if not pw.colour:
-            report.lost("VK739", f"{pw.id} has no colour: written as #888888")
+            report.lost("VK739", power=pw.id)
         if re.fullmatch(r"#[0-9A-Fa-f]{3}", colour):
             colour = "#" + "".join(ch * 2 for ch in colour[1:])
         if not COLOUR.match(colour):
-            report.lost("VK739", f"{pw.id}'s colour {colour!r} is not #rrggbb: written as #888888")
+            report.lost("VK661", power=pw.id, colour=repr(colour))
             colour = "#888888"
         nations.append({"id": nid[pw.id], "name": pw.name, "color": colour})
     start = v.rules.start
@@ -170,7 +165,7 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
                         "to": {"season": seasons[0], "type": "Movement", "yearDelta": 1}})
     victory = [{"type": "supply-center-majority", "supplyCenters": v.victory}]
     if v.rules.draw_after_static_falls:
-        report.lost("VK708", "the draw rule: Diplicity has no such victory condition")
+        report.lost("VK702")
     units, centres = [], []
     for pw in v.powers:
         for u in pw.units:
@@ -181,9 +176,7 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
     modifiers = []
     if v.rules.options.get("civil_disorder") != "classic":
         # measured against the host's engine (tests/export/test_diplicity_play.py)
-        report.lost("VK774", "the civil disorder rule: Diplicity removes a power's units by the classic rule "
-                             "(farthest from home first), not by this variant's", "set civil_disorder: classic "
-                             "to play here as the host plays")
+        report.lost("VK662")
     for name, value in sorted(v.rules.options.items()):
         if name == "civil_disorder":
             continue
@@ -191,11 +184,9 @@ def dvar(v: Variant, report: ExportReport) -> Dict[str, Any]:
             if value:
                 modifiers.append(MODIFIERS[name])
         elif value != HOST_DEFAULTS.get(name, None) and value not in (False, None, ""):
-            report.lost("VK774", f"the rule option {name}: {value!r} is not written: Diplicity has no such "
-                                 "adjudication modifier and plays its own rule")
+            report.lost("VK774", option=name, value=repr(value))
     if _slug(v.id) != v.id:
-        report.lost("VK772", f"the variant id {v.id!r} is written {_slug(v.id)!r}: the host's ids are "
-                             "lowercase letters, digits and hyphens")
+        report.lost("VK772", what="variant", id=repr(v.id), written=repr(_slug(v.id)))
     out: Dict[str, Any] = {
         "schemaVersion": 1, "id": _slug(v.id), "name": v.name,
         "description": (v.description or v.name).split(". ")[0].strip(),
@@ -242,11 +233,10 @@ def check_strings(doc: Dict[str, Any], report: ExportReport) -> None:
     named += [(f"the name of the power {n['id']}", n["name"]) for n in doc["nations"]]
     for what, value in named:
         if first_bad(value):
-            report.refuse("VK770", f"{what} ({shown(value)!r}): {first_bad(value)}",
-                          "remove the character: a name is one line of printable text")
+            report.refuse("VK770", what=f"{what} ({shown(value)!r})", character=first_bad(value))
     for what, value in (("the description", doc["description"]), ("the rules", doc.get("rules", ""))):
         if first_bad(value, multiline=True):
-            report.refuse("VK770", f"{what}: {first_bad(value, multiline=True)}", "remove the character")
+            report.refuse("VK770", what=what, character=first_bad(value, multiline=True))
 
 
 def check_upload(doc: Dict[str, Any], report: ExportReport, near: Optional[str] = None) -> None:
@@ -254,29 +244,26 @@ def check_upload(doc: Dict[str, Any], report: ExportReport, near: Optional[str] 
     references, symmetric adjacency, the database's field lengths."""
     path = schema_path(near)
     if path is None:
-        report.lost("VK740", "the host's schema is not at hand: checked against the schema's rules built into "
-                             "variantkit instead", "put the host's variant.schema.yaml beside the output, in "
-                             "~/.local/share/variantkit/diplicity/, or name it in VARIANTKIT_DIPLICITY_SCHEMA")
+        report.lost("VK740")
         for message in _built_in_schema(doc):
-            report.refuse("VK741", f"the host's schema rejects {message}", "report this as a bug")
+            report.refuse("VK741", what=message)
     else:
         for err in _validator(path).iter_errors(doc):
             where = "/".join(map(str, err.absolute_path))
-            report.refuse("VK741", f"the host's schema rejects {where}: {err.message}", "report this as a bug")
+            report.refuse("VK741", what=f"{where}: {err.message}")
     ids = {p["id"] for p in doc["provinces"]} | {c["id"] for c in doc["namedCoasts"]}
     sides = {}
     for rec in doc["provinces"] + doc["namedCoasts"]:
         for a in rec["adjacencies"]:
             if a["to"] not in ids:
-                report.refuse("VK742", f"{rec['id']} links to unknown {a['to']}", "report this as a bug")
+                report.refuse("VK742", province=rec["id"], other=a["to"])
             sides[(rec["id"], a["to"])] = a["pass"]
     for (a, b), kind in sides.items():
         if sides.get((b, a)) != kind:
-            report.refuse("VK743", f"the link {a} - {b} is not the same from both ends", "report this as a bug")
+            report.refuse("VK743", a=a, b=b)
     for rec in doc["provinces"] + doc["namedCoasts"]:
         if len(rec["name"]) > 50:
-            report.refuse("VK775", f"the name of {rec['id']} is {len(rec['name'])} characters long; the host "
-                                   "stores at most 50", "shorten the name")
+            report.refuse("VK775", province=rec["id"], length=len(rec["name"]))
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
@@ -290,7 +277,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     check_upload(doc, report, path)
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     if json.loads(text) != doc:
-        report.refuse("VK771", "the variant JSON does not read back as written", "report this as a bug")
+        report.refuse("VK771", what="the variant JSON is not what was written")
     svg_path = os.path.splitext(path)[0] + ".d.svg"
     svg = layered_map(v, report, art_file) if report.ok else None
     if svg is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Unit, UnitType, Variant, split_location
 from ..problems import Problem, UnusableInput
@@ -34,8 +34,8 @@ def companion(path: str) -> Tuple[str, Optional[str]]:
     if os.path.isdir(path):
         found = sorted(f for f in os.listdir(path) if f.endswith(".dvar"))
         if len(found) != 1:
-            raise UnusableInput([Problem("VK780", f"the folder holds {len(found)} .dvar files, not one",
-                                         "give the .dvar file itself", path)])
+            raise UnusableInput([Problem.of("VK780", path=path, reason=f"the folder holds {len(found)} .dvar files, "
+                                            "not one: give the .dvar file itself").at(path)])
         path = os.path.join(path, found[0])
     if path.endswith(SVG_SUFFIX):
         dvar = path[: -len(SVG_SUFFIX)] + ".dvar"
@@ -62,14 +62,14 @@ class _Lines:
 
 def _load_json(path: str) -> Tuple[Dict[str, Any], _Lines]:
     from ..files import read_text
-    text = read_text(path, MAX_BYTES, "VK780", "Diplicity variant", "give the host's .dvar (a few tens of kB)")
+    text = read_text(path, MAX_BYTES, "VK780", what="Diplicity variant")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UnusableInput([Problem("VK780", f"not JSON: {exc.msg}", "give the host's .dvar", path,
-                                     exc.lineno, exc.colno)])
+        raise UnusableInput([Problem.of("VK780", path=path, reason=f"not JSON: {exc.msg}")
+                             .at(path, exc.lineno, exc.colno)])
     if not isinstance(doc, dict):
-        raise UnusableInput([Problem("VK780", "the file is JSON but not an object", "give the host's .dvar", path)])
+        raise UnusableInput([Problem.of("VK780", path=path, reason="the file is JSON but not an object").at(path)])
     return doc, _Lines(text)
 
 
@@ -131,18 +131,15 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     doc, lines = _load_json(dvar_path)
     problems: List[Problem] = []
 
-    def bad(message: str, hint: str, *needles: str, severity: str = "error") -> None:
-        line = lines.of(*needles) if needles else None
-        if severity == "error":
-            problems.append(Problem("VK781", message, hint, dvar_path, line))
-        else:
-            problems.append(Problem("VK782", message, hint, dvar_path, line, severity="warning"))
+    def bad(line: Optional[int], code: str, /, **params: object) -> None:
+        """The problem ``code`` (Problem.of) at ``line`` of the .dvar."""
+        problems.append(Problem.of(code, **params).at(dvar_path, line))
 
     import jsonschema
     for err in sorted(jsonschema.Draft202012Validator(SHAPE).iter_errors(doc), key=lambda e: list(e.path)):
         where = "/".join(map(str, err.absolute_path)) or "the file"
-        bad(f"{where}: {err.message[:200]}", "give the host's .dvar (its schema names every field)",
-            *_needles(doc, list(err.absolute_path)))
+        needles = _needles(doc, list(err.absolute_path))
+        bad(lines.of(*needles) if needles else None, "VK781", where=where, schema_message=err.message[:200])
     if any(p.severity == "error" for p in problems):
         raise UnusableInput(problems)
     from ..text import first_bad
@@ -151,11 +148,11 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
                                    for r in list(doc["provinces"]) + list(doc.get("namedCoasts") or [])
                                    + list(doc["nations"]) if isinstance(r, dict)]):
         if isinstance(value, str) and first_bad(value):
-            bad(f"{what}: {first_bad(value)}", "a name is one line of printable text", needle)
+            bad(lines.of(needle), "VK870", what=what, character=first_bad(value))
     coasts_of: Dict[str, List[Dict[str, Any]]] = {}
     for c in doc.get("namedCoasts") or []:
         if not isinstance(c, dict) or not isinstance(c.get("id"), str) or "/" not in c["id"]:
-            bad(f"the named coast {c!r:.60} has no id of the form parent/coast", "write 'stp/nc'", '"namedCoasts"')
+            bad(lines.of('"namedCoasts"'), "VK871", coast=f"{c!r:.60}")
             continue
         coasts_of.setdefault(split_location(c["id"])[0], []).append(c)
     ids = set()
@@ -163,12 +160,11 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     for p in doc["provinces"]:
         pid = p.get("id") if isinstance(p, dict) else None
         if not isinstance(pid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", pid):
-            bad(f"the province id {pid!r} is not a lowercase code", "ids are codes like 'stp'",
-                f'"id": {json.dumps(pid)}' if isinstance(pid, str) else '"provinces"')
+            bad(lines.of(f'"id": {json.dumps(pid)}' if isinstance(pid, str) else '"provinces"'), "VK872",
+                id=repr(pid))
             continue
         if p.get("type") not in TERRAIN:
-            bad(f"{pid}: the type {p.get('type')!r} is not land, sea or coastal", "write land, sea or coastal",
-                f'"id": "{pid}"', '"type"')
+            bad(lines.of(f'"id": "{pid}"', '"type"'), "VK873", province=pid, type=repr(p.get("type")))
             continue
         ids.add(pid)
         own = coasts_of.get(pid, [])
@@ -183,8 +179,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
                                   coasts=tuple(coasts)))
     for parent, cs in coasts_of.items():
         if parent not in ids:
-            bad(f"the named coast {cs[0]['id']} belongs to no province", "name its parent province",
-                f'"id": "{cs[0]["id"]}"')
+            bad(lines.of(f'"id": "{cs[0]["id"]}"'), "VK874", coast=cs[0]["id"])
     locations = ids | {c["id"] for cs in coasts_of.values() for c in cs if split_location(c["id"])[0] in ids}
     split = set(coasts_of)
     edges: Dict[Tuple[str, str], Tuple[Crossing, int]] = {}
@@ -196,9 +191,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         for a in rec.get("adjacencies") or []:
             to, kind = (a.get("to"), a.get("pass")) if isinstance(a, dict) else (None, None)
             if to not in locations or kind not in CROSSING:
-                bad(f"{here}: the link to {to!r} ({kind!r}) names no location or no unit type",
-                    "link to a province or named coast with pass army, fleet or both", f'"id": "{here}"',
-                    f'"to": {json.dumps(to)}')
+                bad(lines.of(f'"id": "{here}"', f'"to": {json.dumps(to)}'), "VK875", province=here, to=repr(to),
+                    kind=repr(kind))
                 continue
             crossing = CROSSING[kind]
             if crossing.fleet and (here in split or to in split):
@@ -210,24 +204,22 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
             key = (here, to) if here <= to else (to, here)
             old = edges.get(key)
             if old is not None and old[0] != crossing:
-                bad(f"the link {here} - {to} is {kind} here and {old[0].value} from the other end",
-                    "the host refuses links that differ from their two ends", f'"id": "{here}"', f'"to": "{to}"')
+                bad(lines.of(f'"id": "{here}"', f'"to": "{to}"'), "VK876", a=here, b=to, kind=kind,
+                    other=old[0].value)
             edges[key] = (crossing, edges.get(key, (crossing, 0))[1] + 1)
     for (a, b), (_crossing, count) in sorted(edges.items()):
         if count < 2 and a != b:
-            bad(f"the link {a} - {b} is declared on one end only", "the host refuses one-sided links",
-                f'"id": "{a}"', f'"to": "{b}"')
+            bad(lines.of(f'"id": "{a}"', f'"to": "{b}"'), "VK877", a=a, b=b)
     if parent_fleet_links:
-        bad(f"{parent_fleet_links // 2 or 1} fleet link(s) to the parent of a two-coast province are left out: "
-            "fleets move to its named coasts", "", severity="warning")
+        bad(None, "VK878", count=parent_fleet_links // 2 or 1)
     nations = doc["nations"]
     nation_ids = [str(n.get("id")) for n in nations if isinstance(n, dict)]
     homes: Dict[str, List[str]] = {n: [] for n in nation_ids}
     for p in doc["provinces"]:
         if isinstance(p, dict) and p.get("homeNation") is not None:
             if p["homeNation"] not in homes:
-                bad(f"{p.get('id')}: the home nation {p['homeNation']!r} is not a nation",
-                    "name one of the nations", f'"id": "{p.get("id")}"', '"homeNation"')
+                bad(lines.of(f'"id": "{p.get("id")}"', '"homeNation"'), "VK879", province=p.get("id"),
+                    nation=repr(p["homeNation"]))
             else:
                 homes[p["homeNation"]].append(p["id"])
     start = doc["initialState"]
@@ -235,30 +227,25 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     owned: Dict[str, List[str]] = {n: [] for n in nation_ids}
     for u in start.get("units") or []:
         if u.get("nation") not in units or u.get("location") not in locations or u.get("type") not in UNIT:
-            bad(f"the starting unit {u!r:.80} names an unknown nation, location or type",
-                "name a nation, a location and Army or Fleet", '"initialState"', f'"{u.get("location")}"')
+            bad(lines.of('"initialState"', f'"{u.get("location")}"'), "VK880", unit=f"{u!r:.80}")
             continue
         units[u["nation"]].append(Unit(UNIT[u["type"]], u["location"]))
     for sc in start.get("supplyCenters") or []:
         if sc.get("nation") not in owned or sc.get("province") not in ids:
-            bad(f"the starting centre {sc!r:.80} names an unknown nation or province",
-                "name a nation and a province", '"supplyCenters"', f'"{sc.get("province")}"')
+            bad(lines.of('"supplyCenters"', f'"{sc.get("province")}"'), "VK881", centre=f"{sc!r:.80}")
             continue
         owned[sc["nation"]].append(sc["province"])
     powers = []
     for n in nations:
         nid = str(n.get("id"))
         if n.get("non_playable"):
-            bad(f"the nation {nid} is not playable on the host (its units hold, are never rebuilt): read as an "
-                "ordinary power", "", f'"id": "{nid}"', severity="warning")
+            bad(lines.of(f'"id": "{nid}"'), "VK882", nation=nid)
         mine = tuple(homes[nid])
         centres = tuple(owned[nid])
         powers.append(Power(nid, str(n.get("name") or nid), colour=str(n.get("color") or ""), homes=mine,
                             units=tuple(units[nid]),
                             centers=None if sorted(centres) == sorted(mine) else centres))
-    rules, notes = _rules(doc)
-    for message in notes:
-        bad(message, "", severity="warning")
+    rules = _rules(doc, bad)
     if any(p.severity == "error" for p in problems):
         raise UnusableInput(problems)
     art = os.path.abspath(svg_path) if svg_path and os.path.isfile(svg_path) else None
@@ -270,9 +257,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         v, more = _positions(v, art)
         problems += more
     else:
-        problems.append(Problem("VK782", f"no map beside it ({os.path.basename(_svg_name(dvar_path))}): "
-                                         "read without art", "put the host's .d.svg beside the .dvar",
-                                dvar_path, severity="warning"))
+        problems.append(Problem.of("VK782", name=os.path.basename(_svg_name(dvar_path))).at(dvar_path))
     return v, problems
 
 
@@ -280,23 +265,22 @@ def _svg_name(dvar_path: str) -> str:
     return os.path.splitext(dvar_path)[0] + SVG_SUFFIX
 
 
-def _rules(doc: Dict[str, Any]) -> Tuple[Rules, List[str]]:
-    notes = []
+def _rules(doc: Dict[str, Any], note: Callable[..., None]) -> Rules:
+    """The rules, ``note`` told what the host plays that they cannot hold."""
     victory = None
     for vc in doc["victoryConditions"]:
         if isinstance(vc, dict) and vc.get("type") == "supply-center-majority":
             victory = int(vc.get("supplyCenters") or 0) or None
         else:
-            notes.append(f"the victory condition {vc!r:.80} is not held: victory by centres only")
+            note(None, "VK883", condition=f"{vc!r:.80}")
     phase = doc["initialState"].get("phase") or {}
     pp = doc["phaseProgression"]
     seasons = [str(s) for s in pp.get("seasons") or []]
     cycle = all(not t.get("condition") and t.get("to", {}).get("yearDelta", 0) in (0, 1)
                 for t in pp.get("transitions") or [])
     if [s.lower() for s in seasons] != ["spring", "fall"] or not cycle:
-        notes.append(f"the host's phase cycle (seasons {', '.join(seasons)}"
-                     + ("" if cycle else ", steps of several years or skipped phases")
-                     + ") is not held: played as spring and fall each year")
+        note(None, "VK884", seasons=", ".join(seasons),
+             steps="" if cycle else ", steps of several years or skipped phases")
     season = "SF"[seasons.index(str(phase.get("season")))] if phase.get("season") in seasons[:2] else "S"
     start = f"{season}{int(phase.get('year') or 1901)}{KIND.get(str(phase.get('type')), 'M')}"
     options: Dict[str, Any] = {}
@@ -304,11 +288,10 @@ def _rules(doc: Dict[str, Any]) -> Tuple[Rules, List[str]]:
         if m == BUILD_ANY:
             options["build_any"] = True
         else:
-            notes.append(f"the adjudication modifier {m!r} is not held")
+            note(None, "VK885", modifier=repr(m))
     if doc.get("dominanceRules"):
-        notes.append(f"{len(doc['dominanceRules'])} dominance rule(s) are not held: a centre belongs to whoever "
-                     "last held it")
-    return Rules(victory=victory, start=start, options=options), notes
+        note(None, "VK886", count=len(doc["dominanceRules"]))
+    return Rules(victory=victory, start=start, options=options)
 
 
 def _positions(v: Variant, art: str) -> Tuple[Variant, List[Problem]]:
@@ -322,8 +305,7 @@ def _positions(v: Variant, art: str) -> Tuple[Variant, List[Problem]]:
     try:
         root = etree.fromstring(_read_bytes(art), parser)
     except etree.XMLSyntaxError as exc:
-        return v, [Problem("VK782", f"the map cannot be read: {exc.msg}; read without positions",
-                           "give the host's .d.svg", art, severity="warning")]
+        return v, [Problem.of("VK887", reason=exc.msg).at(art)]
     pos: Dict[str, Tuple[float, float]] = {}
     for layer in root:
         if layer.get("id") != "unit-positions":

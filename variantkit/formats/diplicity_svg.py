@@ -119,8 +119,7 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         art_has_names = bool(doc.texts)
     else:
         board = schematic_board(v)
-        report.lost("VK745", "the map is drawn on the schematic board: the variant has no drawing and none "
-                             "was given", "give the variant a drawing (attach-art) or pass --art")
+        report.lost("VK745")
     root = etree.Element(f"{{{SVG}}}svg", nsmap={None: SVG, "xlink": XLINK})
     root.set("viewBox", f"0 0 {board.width:.0f} {board.height:.0f}")
     groups = {}
@@ -147,8 +146,7 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         if not rings:
             px, py = p.unit_pos or board.points.get(p.id, (0, 0))
             rings = [[(px + 12 * dx, py + 12 * dy) for dx, dy in ((-1, 0), (0, -1), (1, 0), (0, 1))]]
-            report.lost("VK744", f"{p.id} has no shape in the drawing: its click area is a small diamond "
-                                 "at its unit position")
+            report.lost("VK744", province=p.id)
         etree.SubElement(groups["provinces"], f"{{{SVG}}}path", id=p.id, d=_d(rings), fill=FILL[p.terrain])
         if not art_children:
             etree.SubElement(groups["borders"], f"{{{SVG}}}path", d=_d(rings), fill="none", stroke="#333")
@@ -158,12 +156,13 @@ def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None
         lx, ly = p.label_pos or board.labels.get(p.id, (x, y))
         t = etree.SubElement(groups["province-names"], f"{{{SVG}}}text", x=f"{lx:.1f}", y=f"{ly:.1f}")
         t.set("text-anchor", "middle")
+        if p.label_angle:  # the label turned as the designer set it
+            t.set("transform", f"rotate({p.label_angle:g} {lx:.1f} {ly:.1f})")
         try:
-            t.text = p.name
+            t.text = p.label or p.name
         except ValueError:
             ok = False
-            report.refuse("VK770", f"the name of {p.id} ({p.name!r}) holds characters XML cannot carry",
-                          "remove the control characters from the name")
+            report.refuse("VK770", what=f"the name of {p.id} ({p.name!r})", character="characters XML cannot carry")
         for c in p.coasts:
             cid = f"{p.id}/{c.id}"
             cx, cy = c.unit_pos or drawn_pos.get(cid) or board.points.get(cid, (x, y))
@@ -190,16 +189,16 @@ def read_back(data: bytes, v_ids: Tuple[set, set], report: ExportReport) -> None
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
-        report.refuse("VK771", f"the map does not read back as XML: {exc}", "report this as a bug")
+        report.refuse("VK771", what=f"the map is not XML: {exc}")
         return
     layers = [g for g in root if _local(g.tag) == "g"]
     if [g.get("id") for g in layers] != list(LAYERS):
-        report.refuse("VK771", "the map's layers are not the host's, in its order", "report this as a bug")
+        report.refuse("VK771", what="the map's layers are not the host's, in its order")
         return
     by_id = {g.get("id"): g for g in layers}
     for name in HIDDEN:
         if "display:none" not in (by_id[name].get("style") or "").replace(" ", ""):
-            report.refuse("VK771", f"the layer {name} is not hidden", "report this as a bug")
+            report.refuse("VK771", what=f"the layer {name} is not hidden")
     provinces, coasts = v_ids
     drawn = {e.get("id") for e in by_id["provinces"].iter() if _local(e.tag) == "path"}
     drawn_coasts = {e.get("id") for e in by_id["named-coasts"].iter() if _local(e.tag) == "path"}
@@ -207,6 +206,4 @@ def read_back(data: bytes, v_ids: Tuple[set, set], report: ExportReport) -> None
     if drawn != provinces or drawn_coasts != coasts or set(circles) != provinces | coasts \
             or set(circles.values()) - {"10"}:
         missing = sorted((provinces - drawn) | (coasts - drawn_coasts) | ((provinces | coasts) - set(circles)))
-        report.refuse("VK771", "the map's shapes or positions do not match the variant"
-                               + (f" (missing: {', '.join(missing[:8])})" if missing else ""),
-                      "give every province a shape in the drawing")
+        report.refuse("VK663", missing=f" (missing: {', '.join(missing[:8])})" if missing else "")

@@ -20,16 +20,11 @@ def flatten(v: Variant, report: ExportReport) -> Variant:
     edges = []
     for e in v.edges:
         if e.modifier:
-            report.lost("VK711", f"the link {e.a} - {e.b} "
-                                 f"(move modifier {e.modifier:+d}) is written as an ordinary link: "
-                                 "the package has no move modifiers")
+            report.lost("VK711", a=e.a, b=e.b, modifier=f"{e.modifier:+d}")
         if e.powers:
-            report.lost("VK712", f"the link {e.a} - {e.b} is restricted to {', '.join(e.powers)}: "
-                                 "written open to all")
+            report.lost("VK712", a=e.a, b=e.b, powers=", ".join(e.powers))
         if e.oneway:
-            report.refuse("VK713", f"the one-way link {e.a} -> {e.b} would be read as a one-way "
-                                   "adjacency by the package, which then misplays retreats",
-                          "make the link two-way, or export to DPjudge instead")
+            report.refuse("VK713", a=e.a, b=e.b)
         if e.seasons:
             report.seasonal_link(e, "the package")
         edges.append(replace(e, strait=False, modifier=0, powers=(), seasons=()))
@@ -38,13 +33,13 @@ def flatten(v: Variant, report: ExportReport) -> Variant:
     for p in v.provinces:
         if p.passable_in:
             open_first = first in p.passable_in
-            report.lost("VK714", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as "
-                                 + ("always open" if open_first else "always impassable"))
+            report.lost("VK714", province=p.id, seasons=", ".join(p.passable_in),
+                        written="always open" if open_first else "always impassable")
             p = replace(p, passable_in=(), terrain=p.terrain if open_first else Terrain.IMPASSABLE)
         provinces.append(p)
     options = {k: val for k, val in v.rules.options.items() if k != "hibernate"}
     if "hibernate" in v.rules.options:
-        report.lost("VK715", "HIBERNATE is not read by the package")
+        report.lost("VK715")
     return replace(v, edges=tuple(edges), provinces=tuple(provinces),
                    rules=replace(v.rules, options=options))
 

@@ -28,6 +28,7 @@ from ..files import atomic_write
 from ..names import normalize
 from ..problems import Problem, UnusableInput
 from .base import ExportReport, Format
+from .link_limits import LinkBudget
 from .dpjudge_calendar import MODEL_SEASON, Calendar
 from .dpjudge_powers import Origin, PowerDirectives, PowerRecord, display_name, power_id
 from .dpjudge_rules import WRITTEN, option_for
@@ -107,21 +108,24 @@ class _Reader(PowerDirectives):
         self.map_name: Optional[str] = None
         self.block: Optional[Tuple[str, Origin]] = None     # DIRECTIVES block: (variant, origin)
         self.dynamic: Optional[Tuple[str, Origin]] = None   # IN/FROM block: (phase, origin)
+        self.budget = LinkBudget()  # the work of a line grows with the links read before it
 
     # -- reporting ----------------------------------------------------------
-    def warn(self, origin: Origin, code: str, message: str, hint: str) -> None:
-        self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "warning"))
+    def warn(self, origin: Origin, code: str, /, **params: object) -> None:
+        """What the map says that a variant here cannot hold: the problem ``code``
+        in the registry's words (Problem.of), at the line that says it."""
+        self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
-    def error(self, origin: Origin, code: str, message: str, hint: str) -> None:
-        self.problems.append(Problem(code, message, hint, origin.file, origin.line, None, "error"))
+    def error(self, origin: Origin, code: str, /, **params: object) -> None:
+        """What the map says that cannot be read, in the registry's words, at its line."""
+        self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
     # -- files --------------------------------------------------------------
     def read(self, path: str, origin: Optional[Origin] = None) -> None:
         from ..files import confined, read_limited, reference_problem
         real = os.path.realpath(path)
         if real in self.reading:
-            self.error(origin or Origin(path, 0), "VK602", f"{os.path.basename(path)} includes itself",
-                       "remove the USE line that makes the cycle")
+            self.error(origin or Origin(path, 0), "VK602", file=os.path.basename(path))
             return
         if origin is None:
             self.root = os.path.dirname(os.path.abspath(path))  # USEd files stay in the map's folder
@@ -131,13 +135,12 @@ class _Reader(PowerDirectives):
                                                    origin.file, origin.line)])
         self.reads += 1
         if self.reads > MAX_READS:
-            raise UnusableInput([Problem("VK601", f"the map USEs over {MAX_READS} files (counting repeats)",
-                                         "USE each file once", origin.file if origin else path,
-                                         origin.line if origin else None)])
-        blame = Problem("VK601", "", "", origin.file, origin.line) if origin else None
+            raise UnusableInput([Problem.of("VK601", path=path, reason=f"the map USEs over {MAX_READS} files "
+                                            "(counting repeats)")
+                                 .at(origin.file if origin else path, origin.line if origin else None)])
+        blame = (origin.file, origin.line) if origin else None
         try:
-            raw = read_limited(path, MAX_BYTES, "VK601", "map file",
-                               "a DPjudge map is a few kB: is this the right file?", blame)
+            raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
         except UnusableInput as exc:
             if origin is None or exc.problems[0].code != "VK601" or os.path.exists(path):
                 raise
@@ -145,12 +148,12 @@ class _Reader(PowerDirectives):
             return
         self.bytes_read += len(raw)
         if self.bytes_read > MAX_TOTAL_BYTES:
-            raise UnusableInput([Problem("VK601", f"the map and the files it USEs are over {MAX_TOTAL_BYTES} bytes",
-                                         "USE each file once", origin.file if origin else path,
-                                         origin.line if origin else None)])
+            raise UnusableInput([Problem.of("VK601", path=path, reason=f"the map and the files it USEs are over "
+                                            f"{MAX_TOTAL_BYTES} bytes")
+                                 .at(origin.file if origin else path, origin.line if origin else None)])
         if b"\x00" in raw:
-            raise UnusableInput([Problem("VK601", "the file is binary, not a DPjudge map",
-                                         "give the .map text file", path)])
+            raise UnusableInput([Problem.of("VK601", path=path, reason="the file is binary, not a DPjudge map")
+                                 .at(path)])
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:  # DPjudge itself reads its maps as Latin-1
@@ -159,8 +162,8 @@ class _Reader(PowerDirectives):
         try:
             for number, line in enumerate(text.splitlines(), 1):
                 if len(line) > MAX_LINE:
-                    raise UnusableInput([Problem("VK008", f"the line is {len(line)} characters long, "
-                                                 f"over the limit of {MAX_LINE}", "one entry a line", path, number)])
+                    raise UnusableInput([Problem.of("VK008", line="the line", length=len(line), limit=MAX_LINE)
+                                         .at(path, number)])
                 self.line(line, Origin(path, number), os.path.dirname(path))
         finally:
             self.reading.pop()
@@ -181,17 +184,14 @@ class _Reader(PowerDirectives):
         if self.dynamic is not None:
             return self.dynamic_line(self.dynamic[0], words, origin)
         if upper in SETTINGS:
-            return self.warn(origin, "VK610", f"{upper} is a judge setting, not part of the variant: "
-                             "left out", "nothing to do unless the game needs it")
+            return self.warn(origin, "VK610", directive=upper)
         if upper == "VICTORY":
             try:
                 self.victory = int(words[1])
             except (IndexError, ValueError):
-                self.error(origin, "VK603", f"VICTORY needs a number of centres, not {text!r}",
-                           "write e.g. VICTORY 18")
+                self.error(origin, "VK641", text=repr(text))
             if len(words) > 2:
-                self.warn(origin, "VK610", f"{text}: the victory counts after the first "
-                          "(lowered as players leave) are left out", "the model has one count")
+                self.warn(origin, "VK642", text=text)
             return
         if upper in ("USE", "USES", "MAP"):
             for name in words[1:]:
@@ -207,8 +207,7 @@ class _Reader(PowerDirectives):
         if upper in ("RULE", "RULES"):
             return self.rule_line(words[1:], origin)
         if upper in UNSUPPORTED:
-            return self.warn(origin, "VK610", f"{upper} ({UNSUPPORTED[upper]}) is not represented: "
-                             "left out", "games on variantkit play without it")
+            return self.warn(origin, "VK643", directive=upper, what=UNSUPPORTED[upper])
         if "=" in text:
             return self.name_line(text, origin)
         if upper in ("OWNS", "CENTERS"):
@@ -236,8 +235,7 @@ class _Reader(PowerDirectives):
         """``DIRECTIVES`` ... ``END DIRECTIVES``: rules for every game on the map;
         ``NAME DIRECTIVES``: rules for games of DPjudge's variant NAME only."""
         if len(words) > 2:
-            return self.error(origin, "VK604", f"cannot read {' '.join(words)!r}",
-                              "write 'DIRECTIVES', 'VARIANT DIRECTIVES' or 'END DIRECTIVES'")
+            return self.error(origin, "VK644", text=repr(" ".join(words)))
         if len(words) == 1:
             self.block = ("ALL", origin)
         elif words[0].upper() == "END":
@@ -249,9 +247,10 @@ class _Reader(PowerDirectives):
         variant = self.block[0] if self.block else "ALL"
         if words[0].upper() in ("RULE", "RULES") and variant == "ALL":
             return self.rule_line(words[1:], origin)
-        self.warn(origin, "VK632", f"{' '.join(words)}: a directive for games of DPjudge's variant "
-                  f"{variant} only; not applied", "make a subvariant with the rule options it sets"
-                  if variant != "ALL" else "only RULE lines are read in a DIRECTIVES block")
+        if variant == "ALL":
+            self.warn(origin, "VK645", directive=" ".join(words))
+        else:
+            self.warn(origin, "VK632", directive=" ".join(words), variant=variant)
 
     def in_line(self, words: List[str], origin: Origin) -> None:
         """``IN PHASE: directive``, or a block ``IN PHASE`` ... ``IN START``;
@@ -281,8 +280,7 @@ class _Reader(PowerDirectives):
                 and len(words) == 2:
             self.seasonal_lines.append((phase, kind, words[1].upper(), origin))
             return
-        self.warn(origin, "VK611", f"'{' '.join(words)}' holds only {phase.lower()}: not represented",
-                  "variantkit reads 'IN SEASON: TERRAIN CODE' (a space open or shut for a season)")
+        self.warn(origin, "VK611", text=repr(" ".join(words)), phase=phase.lower())
 
     # -- game settings ------------------------------------------------------
     def flow_line(self, words: List[str], origin: Origin) -> None:
@@ -300,9 +298,7 @@ class _Reader(PowerDirectives):
             name = rule.lstrip("!").upper()
             option = option_for(name)
             if option is None:
-                self.warn(origin, "VK631", f"RULE {name} is not honoured by variantkit's adjudicator: "
-                          "games on variantkit play without it",
-                          "docs/formats/dpjudge.md lists the rules variantkit honours")
+                self.warn(origin, "VK631", name=name)
                 continue
             self.rules[option] = not off
 
@@ -314,13 +310,11 @@ class _Reader(PowerDirectives):
         if "->" in full:
             parts = [p.strip() for p in full.split("->")]
             if len(parts) != 2 or not parts[0]:
-                self.error(origin, "VK606", f"cannot read the rename {text!r}",
-                           "write 'OLD -> New Name = new aliases...'")
+                self.error(origin, "VK606", text=repr(text))
                 return
             old, full = parts[0].upper(), parts[1]
         if not tokens or not full.strip():
-            self.error(origin, "VK605", f"the name line {text!r} lacks a full name or a code",
-                       "write 'Full Name = abc alias...'")
+            self.error(origin, "VK605", text=repr(text))
             return
         code = tokens[0].lower()
         if old is not None and not self.rename(old, code.upper(), origin):
@@ -332,9 +326,9 @@ class _Reader(PowerDirectives):
         """``OLD -> name = new``: the location (and its coasts) takes the new code
         at once, so later lines name it by the new code; its old names go."""
         if old.lower() not in self.names and old not in self.locs:
-            self.error(origin, "VK615", f"rename of {old}: no such location",
-                       "rename a location named above (in this file or one it USEs)")
+            self.error(origin, "VK615", code=old)
             return False
+        self.budget.rename(origin.file, origin.line)
         self.names.pop(old.lower(), None)
         if old == new:
             return True
@@ -364,7 +358,7 @@ class _Reader(PowerDirectives):
     def terrain_line(self, words: List[str], origin: Origin) -> None:
         kind = words[0].upper()
         if len(words) < 2:
-            self.error(origin, "VK607", f"{kind} names no location", f"write '{kind} CODE ABUTS ...'")
+            self.error(origin, "VK646", kind=kind)
             return
         written = words[1]
         code = written.upper()
@@ -372,8 +366,7 @@ class _Reader(PowerDirectives):
         if rest and rest[0].upper() == "ABUTS":
             rest = rest[1:]
         elif rest:
-            self.error(origin, "VK607", f"expected ABUTS after {written}, found {rest[0]!r}",
-                       f"write '{kind} {written} ABUTS ...'")
+            self.error(origin, "VK607", location=written, found=repr(rest[0]), kind=kind)
             return
         multi = written.islower() and "/" not in written
         loc = self.locs.get(code)
@@ -383,11 +376,11 @@ class _Reader(PowerDirectives):
                 self.drop(c, origin, decoast=True)
         if kind == "AMEND":
             if loc is None:
-                self.error(origin, "VK608", f"AMEND {written}: no such location yet",
-                           "define the location with LAND/WATER/COAST before amending it")
+                self.error(origin, "VK608", location=written)
                 return
             loc.multi_main = multi
         elif loc is None:
+            self.budget.place(origin.file, origin.line)
             loc = self.locs[code] = _Loc(code, kind, multi, [], origin)
         else:
             # a location written again: its terrain changes; its links only if ABUTS is written
@@ -396,6 +389,7 @@ class _Reader(PowerDirectives):
                 loc.abuts = []
         for t in rest:
             if t.startswith("-"):
+                self.budget.neighbours(1, len(loc.abuts), origin.file, origin.line)
                 gone = t[1:].upper()
                 loc.abuts = [b for b in loc.abuts if not b.loc.startswith(gone)]
                 continue
@@ -403,16 +397,15 @@ class _Reader(PowerDirectives):
             if a is None:
                 continue
             if split_location(a.loc)[0] == split_location(code)[0]:
-                self.warn(origin, "VK625", f"{written} abuts itself ({t}): left out",
-                          "a space is not its own neighbour")
+                self.warn(origin, "VK625", location=written, text=t)
                 continue
             loc.abuts = [b for b in loc.abuts if b.loc != a.loc] + [a]
+            self.budget.neighbours(1, len(loc.abuts), origin.file, origin.line)
 
     def token(self, text: str, origin: Origin) -> Optional[_Abut]:
         m = _TOKEN.match(text)
         if not m:
-            self.error(origin, "VK609", f"cannot read the neighbour {text!r}",
-                       "a neighbour is a code such as MAO, spa, Tys or BUL/EC, optionally with ~ or *")
+            self.error(origin, "VK609", text=repr(text))
             return None
         loc = m.group("loc")
         base = split_location(loc)[0]
@@ -424,9 +417,10 @@ class _Reader(PowerDirectives):
 
     def drop(self, code: str, origin: Origin, decoast: bool = False) -> None:
         """DPjudge's DROP: every location whose code begins with ``code``."""
+        self.budget.rename(origin.file, origin.line)
         gone = {c for c in self.locs if c.startswith(code)}
         if not gone:
-            self.warn(origin, "VK612", f"DROP {code}: no such location", "check the code")
+            self.warn(origin, "VK612", code=code)
         for c in gone:
             del self.locs[c]
         for loc in self.locs.values():
@@ -456,51 +450,41 @@ class _Reader(PowerDirectives):
         for what, (_, origin) in (("a DIRECTIVES block", self.block or ("", None)),
                                   ("an IN block", self.dynamic or ("", None))):
             if origin is not None:
-                self.warn(origin, "VK633", f"{what} is not closed: read to the end of the file",
-                          "close it (END DIRECTIVES, IN START)")
+                self.warn(origin, "VK633", block=what)
         problem = self.calendar.complete()
         if problem:
-            self.error(self.flow_origin or Origin(path, 1), problem.code, problem.message, problem.hint)
+            where = self.flow_origin or Origin(path, 1)
+            self.problems.append(problem.at(where.file, where.line))
         start = None
         if self.begin is not None:
             words, origin = self.begin
             start, problem = self.calendar.begin(words)
             if problem:
-                self.error(origin, problem.code, problem.message, problem.hint)
+                self.problems.append(problem.at(origin.file, origin.line))
         for season, kind, code, origin in self.seasonal_lines:
             letter = self.calendar.letter(season)
             if letter is None:
-                self.warn(origin, "VK611", f"IN {season}: not a season of this map "
-                          f"({', '.join(self.calendar.season_names())}); not represented",
-                          "name a season the FLOW (or DPjudge's default year) has")
+                self.warn(origin, "VK647", season=season, seasons=", ".join(self.calendar.season_names()))
                 continue
             self.seasonal[code] = (MODEL_SEASON[letter], kind, origin)
         for home in self.unowned:
             if home not in self.locs:
-                self.error(Origin(path, 1), "VK629", f"the neutral centre {home} is not a location",
-                           "name a location defined above")
+                self.error(Origin(path, 1), "VK649", centre=home)
         if not self.locs:
-            self.error(Origin(path, 1), "VK626", "the map defines no locations",
-                       "a DPjudge map has LAND/WATER/COAST lines (or USEs a map that has)")
+            self.error(Origin(path, 1), "VK626")
         if len(self.powers) < 2:
-            self.error(Origin(path, 1), "VK627", f"the map defines {len(self.powers)} power(s)",
-                       "DPjudge needs at least two powers")
+            self.error(Origin(path, 1), "VK627", count=len(self.powers))
         for p in self.powers.values():
             for kind, loc, origin in p.units:
                 if loc not in self.locs:
-                    self.error(origin, "VK629", f"the unit {kind} {loc} of {p.key} stands on no location",
-                               "name a location defined above (renamed and dropped codes are gone)")
+                    self.error(origin, "VK629", unit=f"{kind} {loc}", power=p.key)
             for home in p.homes + (p.centers or []):
                 if home not in self.locs:
-                    self.error(p.origin or Origin(path, 1), "VK629", f"the centre {home} of {p.key} "
-                               "is not a location", "name a location defined above")
+                    self.error(p.origin or Origin(path, 1), "VK648", centre=home, power=p.key)
             if not (p.homes or p.units or p.centers is not None or p.adjective):
-                self.error(p.origin or Origin(path, 1), "VK634", f"{p.key} is a power with no homes, "
-                           "units or centres: a directive variantkit does not know?",
-                           "DPjudge reads an unknown word as a power's name; check the line")
+                self.error(p.origin or Origin(path, 1), "VK634", power=p.key)
             if p.dummy:
-                self.warn(p.origin or Origin(path, 1), "VK628", f"{p.key} is a dummy power on DPjudge "
-                          "(nobody plays it): kept as an ordinary power", "leave it without orders")
+                self.warn(p.origin or Origin(path, 1), "VK628", power=p.key)
         return start
 
 # ---------------------------------------------------------------------------
@@ -525,7 +509,7 @@ class _Builder:
         self.kinds = {c: loc.kind for c, loc in r.locs.items()}
         for code, (season, _, origin) in r.seasonal.items():
             if code not in r.locs:
-                r.warn(origin, "VK616", f"IN {season.upper()}: no location {code}", "check the code")
+                r.warn(origin, "VK616", season=season.upper(), code=code)
 
     def effective(self, loc: _Loc) -> _Loc:
         s = self.r.seasonal.get(loc.code)
@@ -542,8 +526,7 @@ class _Builder:
                 target = locs.get(a.loc)
                 province = locs.get(split_location(a.loc)[0])
                 if target is None and province is None:
-                    self.r.error(a.origin, "VK617", f"{code} abuts {a.loc}, which is not a location",
-                                 "define it, or fix the code")
+                    self.r.error(a.origin, "VK617", code=code, other=a.loc)
                     continue
                 # armies: from a province to a province, never by a Titlecase (fleet-only) link
                 if a.case != "title" and _army_ok(loc) and province is not None and _army_ok(province):
@@ -562,9 +545,7 @@ class _Builder:
                 back = moves.get((dst, src))
                 oneway = back is None
                 if oneway and not abut.oneway:
-                    self.r.warn(abut.origin, "VK618",
-                                f"{src} -> {dst} is a {unit} move with no way back; kept as one-way",
-                                f"add {src} to {dst}'s line if the link is meant both ways")
+                    self.r.warn(abut.origin, "VK618", a=src, b=dst, units=unit)
                 if not oneway and src > dst:
                     continue
                 key = (src.lower(), dst.lower(), oneway)
@@ -578,11 +559,9 @@ class _Builder:
                         continue
                     rec.strait = rec.strait or a.strait
                     if a.half:
-                        self.r.warn(a.origin, "VK619", f"the half-strength link {src} - {dst} is "
-                                    "kept as an ordinary link", "the model has no half-strength moves")
+                        self.r.warn(a.origin, "VK619", a=src, b=dst)
                     if a.cond:
-                        self.r.warn(a.origin, "VK620", f"the centre condition {a.cond} on {src} - {dst} "
-                                    "is not represented", "the model restricts links by power only")
+                        self.r.warn(a.origin, "VK620", condition=a.cond, a=src, b=dst)
                     if a.powers:
                         rec.powers |= {letters.get(ch, ch.lower()) for ch in a.powers}
         edges = []
@@ -600,7 +579,7 @@ class _Builder:
                 continue
             full, aliases, _ = r.names.get(code.lower(), (None, [], None))
             if full is None:
-                r.warn(loc.origin, "VK621", f"{code} has no name line", "add 'Full Name = code ...'")
+                r.warn(loc.origin, "VK621", code=code)
                 full = code
             terrain = TERRAINS[loc.kind]
             passable: Tuple[str, ...] = ()
@@ -610,11 +589,9 @@ class _Builder:
                 if loc.kind == "SHUT" and kind != "SHUT":
                     terrain, passable = TERRAINS[kind], (season,)
                 elif kind == "SHUT":
-                    r.warn(origin, "VK611", f"{code} shut in {season} is not represented",
-                           "give passable_in the seasons it is open")
+                    r.warn(origin, "VK650", code=code, season=season)
             if loc.kind == "PORT" and (loc.multi_main or any(k.startswith(code + "/") for k in r.locs)):
-                r.warn(loc.origin, "VK622", f"{code} is a PORT with coasts: read as a coast that does "
-                       "not convoy", "DPjudge's ports convoy from one coastal space")
+                r.warn(loc.origin, "VK622", code=code)
             coasts = []
             for c in sorted(k for k in r.locs if k.startswith(code + "/")):
                 cid = (split_location(c)[1] or "").lower()
@@ -623,8 +600,7 @@ class _Builder:
                 coasts.append(Coast(cid, _title(m.group(1)) if m else cname,
                                     tuple(self.aliases(caliases, c.lower()))))
             if loc.multi_main and not coasts:
-                r.warn(loc.origin, "VK623", f"{code} is written in lower case but has no coast lines",
-                       "a lower-case province line marks a multi-coast province")
+                r.warn(loc.origin, "VK623", code=code)
             out.append(Province(code.lower(), full, terrain, tuple(self.aliases(aliases, code.lower())),
                                 code in centres, tuple(coasts), passable_in=passable,
                                 port=loc.kind == "PORT" and not coasts and not loc.multi_main))
@@ -637,9 +613,7 @@ class _Builder:
                 plain = a[:-1]
                 if plain in self.r.names or plain.upper() in self.r.locs:
                     origin = self.r.names[own][2] if own in self.r.names else Origin("", 0)
-                    self.r.warn(origin, "VK624", f"the ambiguous alias {a!r} of {own} is also a code; dropped",
-                                "DPjudge marks it with '?' and asks which is meant; variantkit needs "
-                                "unique names")
+                    self.r.warn(origin, "VK624", alias=repr(a), code=own)
                     continue
                 a = plain
             if a != own and a not in out:
@@ -732,11 +706,11 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         aliases = []
         for a in p.aliases:
             if normalize(a) in power_words:
-                report.lost("VK701", f"the alias {a!r} of {p.id} is a power's name: DPjudge rejects it, left out")
+                report.lost("VK701", alias=repr(a), province=p.id)
                 continue
             if not norm(a) or place_of.get(norm(a), p.id) != p.id:
-                report.lost("VK748", f"the alias {a!r} of {p.id} is left out: DPjudge reads it as "
-                            + (f"{place_of[norm(a)]}" if norm(a) else "order words only"))
+                report.lost("VK748", alias=repr(a), province=p.id,
+                            other=place_of[norm(a)] if norm(a) else "order words only")
                 continue
             place_of.setdefault(norm(a), p.id)
             aliases.append(_alias(a))
@@ -751,9 +725,8 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     crossings: Set[Tuple[str, str, str]] = set()
     for e in v.edges:
         if e.modifier not in (0, -1):
-            report.lost("VK709", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} is written as "
-                                 + ("a strait (-1)" if e.strait else "an ordinary link")
-                                 + ": DPjudge knows only straits")
+            report.lost("VK709", modifier=f"{e.modifier:+d}", a=e.a, b=e.b,
+                        written="a strait (-1)" if e.strait else "an ordinary link")
         if e.seasons:
             report.seasonal_link(e, "a DPjudge map (its IN directives are written for spaces)")
         for a, b in ([(e.a, e.b)] if e.oneway else [(e.a, e.b), (e.b, e.a)]):
@@ -791,8 +764,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if p.passable_in:
             # DPjudge's Map.py refuses its own IN directive ("BAD FROM DIRECTIVE", on its own
             # loeb9.map too): a seasonal space is written open in every season
-            report.lost("VK783", f"{p.id} is passable in {', '.join(p.passable_in)} only: written as open "
-                                 "in every season (DPjudge's map reader refuses its IN directive)")
+            report.lost("VK783", province=p.id, seasons=", ".join(p.passable_in))
         for c in p.coasts:
             lid = f"{p.id}/{c.id}"
             lines.append(f"{kind:<6} {lid.upper():<8} ABUTS {' '.join(_merge(abuts[lid]))}".rstrip())
@@ -800,10 +772,9 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         toks = _merge(abuts[p.id])
         lines.append(f"{kind:<6} {code:<8}" + (f" ABUTS {' '.join(toks)}" if toks else ""))
         if p.offboard:
-            report.lost("VK703", f"{p.id} is an off-board box: DPjudge has no such mark, written as an ordinary space")
+            report.lost("VK703", province=p.id)
         if p.inside:
-            report.lost("VK704", f"{p.id} lies inside {p.inside}: DPjudge has no such mark, "
-                        "written as an ordinary space")
+            report.lost("VK704", province=p.id, host=p.inside)
     lines.append("")
 
     # powers and units
@@ -812,8 +783,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         letter = f":{pw.letter}" if pw.letter else ""
         own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
         if norm(own) in place_names:  # DPjudge would take the adjective for the place
-            report.lost("VK799", f"the adjective {pw.adjective!r} of {pw.id} is written as {pw.id.upper()}: "
-                                 "DPjudge would read it as a place")
+            report.lost("VK660", adjective=repr(pw.adjective), power=pw.id, word=pw.id.upper())
             own = pw.id
         lines.append(f"{pw.id.upper()} ({own.upper()}{letter}) "
                      + " ".join(h.upper() for h in pw.homes))
@@ -823,7 +793,7 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
         if pw.centers is not None and set(pw.centers) != set(pw.homes):
             lines.append(("OWNS " + " ".join(c.upper() for c in pw.centers)).rstrip())
         if pw.colour:
-            report.lost("VK706", f"the colour of {pw.id} is not part of a DPjudge map")
+            report.lost("VK706", power=pw.id)
         lines.append("")
     unowned = [c for c in v.centers if c not in homes]
     if unowned:
@@ -833,17 +803,16 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     phase = v.rules.start
     year = int(phase[1:-1])
     if year < 1:
-        report.refuse("VK710", f"the game starts in the year {year} (before Christ)",
-                      "DPjudge counts years from 1: start the variant in a later year")
+        report.refuse("VK710", year=year)
     lines.append(f"BEGIN {dict(S='SPRING', F='FALL', W='WINTER')[phase[0]]} {year} "
                  f"{dict(M='MOVEMENT', R='RETREATS', A='ADJUSTMENTS')[phase[-1]]}")
     for opt, value in sorted(v.rules.options.items()):
         if opt in WRITTEN and isinstance(value, bool):
             lines.append(f"RULE {'' if value else '!'}{WRITTEN[opt]}")
         else:
-            report.lost("VK707", f"the rule option {opt}={value!r} has no DPjudge equivalent")
+            report.lost("VK707", option=opt, value=repr(value))
     if v.rules.draw_after_static_falls:
-        report.lost("VK708", "the draw rule is a game setting in DPjudge, not part of the map")
+        report.lost("VK708")
     return "\n".join(lines) + "\n"
 
 

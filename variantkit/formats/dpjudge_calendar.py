@@ -13,17 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from ..problems import Problem
+
 ERAS = {"A.D.": 1, "AD": 1, "CE": 1, "C.E.": 1, "B.C.": -1, "BC": -1, "BCE": -1, "B.C.E.": -1}
 DEFAULT_WORDS = {"SPRING": "S", "SUMMER": "F", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 # the season names of the model, by phase letter
 MODEL_SEASON = {"S": "spring", "F": "fall", "W": "winter"}
-
-
-@dataclass
-class CalendarProblem:
-    code: str
-    message: str
-    hint: str
 
 
 @dataclass
@@ -39,7 +34,7 @@ class Calendar:
         """Add the items of one FLOW line (the year is checked once all are read)."""
         self.items.extend(i.upper() for i in items)
 
-    def complete(self) -> Optional[CalendarProblem]:
+    def complete(self) -> Optional[Problem]:
         """After the last line: the season words, or a problem if the year the
         FLOW lines make is one variantkit cannot play."""
         if not self.items:
@@ -49,14 +44,11 @@ class Calendar:
             word, colon, phases = item.partition(":")
             if word == "NEWYEAR":
                 if colon and phases.strip() not in ("1", "+1"):
-                    return CalendarProblem("VK630", f"FLOW {item}: years that step by {phases} are not played",
-                                           "variantkit plays years of two movement seasons and "
-                                           "adjustments, counted up by one")
+                    return Problem.of("VK630", items=item, why=f"years that step by {phases}",
+                                      advice="play the map elsewhere")
                 continue
             if not colon or word == "IFYEARDIV":
-                return CalendarProblem("VK630", f"FLOW {item}: this season rule is not played",
-                                       "variantkit plays two movement seasons and one adjustment "
-                                       "season a year")
+                return Problem.of("VK630", items=item, why="this season rule", advice="play the map elsewhere")
             letters = "".join(p.strip()[:1] for p in phases.split(",") if p.strip())
             seasons.append((word, letters))
         movement = [w for w, ls in seasons if ls in ("M", "MR")]
@@ -64,12 +56,13 @@ class Calendar:
         shape = [ls for _, ls in seasons]
         if len(seasons) > 3 or any(ls not in ("M", "MR", "A") for ls in shape) \
                 or len(movement) > 2 or len(adjust) > 1 or (adjust and shape[-1] != "A"):
-            return CalendarProblem("VK630", f"FLOW {' '.join(self.items)}: a year of "
-                                   f"{len(movement)} movement season(s) in this order is not played",
-                                   "variantkit plays two movement seasons, then adjustments")
+            return Problem.of("VK630", items=" ".join(self.items),
+                              why=f"{len(movement)} movement season(s) in this order",
+                              advice="play the map elsewhere")
         if len(movement) != 2 or len(adjust) != 1:
-            return CalendarProblem("VK630", f"FLOW {' '.join(self.items)}: a year needs two movement "
-                                   "seasons and an adjustment season", "add the missing FLOW items")
+            return Problem.of("VK630", items=" ".join(self.items),
+                              why="no two movement seasons and an adjustment season",
+                              advice="add the missing FLOW items")
         self.words = {movement[0]: "S", movement[1]: "F", adjust[0]: "W"}
         return None
 
@@ -81,7 +74,7 @@ class Calendar:
         table = self.words if self.words is not None else DEFAULT_WORDS
         return sorted(table, key=lambda w: "SFW".index(table[w]))
 
-    def begin(self, words: List[str]) -> Tuple[Optional[str], Optional[CalendarProblem]]:
+    def begin(self, words: List[str]) -> Tuple[Optional[str], Optional[Problem]]:
         """``BEGIN`` followed by ``words``: the phase as ``S1901M`` (``S-500M``
         for 500 B.C.)."""
         tokens = [w.upper() for w in words]
@@ -96,20 +89,16 @@ class Calendar:
             elif kind is None and year is not None and t[:1] in ("M", "R", "A"):
                 kind = t[:1]
             else:
-                return None, CalendarProblem(
-                    "VK603", f"cannot read BEGIN {' '.join(words)}: {t!r} is neither a season "
-                    f"({', '.join(self.season_names())}), a year, an era nor a phase",
-                    "write e.g. BEGIN SPRING 1901 MOVEMENT")
+                return None, Problem.of("VK603", words=" ".join(words),
+                                        why=f"{t!r} is neither a season ({', '.join(self.season_names())}), "
+                                            "a year, an era nor a phase")
         if year is None or kind is None:
-            return None, CalendarProblem("VK603", f"BEGIN {' '.join(words)} lacks a "
-                                         f"{'year' if year is None else 'phase'}",
-                                         "write e.g. BEGIN SPRING 1901 MOVEMENT")
+            return None, Problem.of("VK603", words=" ".join(words),
+                                    why=f"it lacks a {'year' if year is None else 'phase'}")
         if season is None:  # "BEGIN A.D. 1425 MOVEMENT": the year's first season
             season = "S" if kind != "A" else "W"
         if (season == "W") != (kind == "A"):
-            return None, CalendarProblem("VK603", f"BEGIN {' '.join(words)}: no such phase in the year",
-                                         "movement and retreats come in the movement seasons, "
-                                         "adjustments in the last season")
+            return None, Problem.of("VK640", words=" ".join(words))
         if era == -1:
             year = -year
         return f"{season}{year}{kind}", None

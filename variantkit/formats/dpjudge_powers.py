@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..model import split_location
 
@@ -71,9 +71,12 @@ class PowerDirectives:
     unowned: List[str]
     power: Optional[PowerRecord]
     inhabits: set
-    # the reader's reporting: (origin, code, message, hint)
-    warn: Callable[[Origin, str, str, str], None]
-    error: Callable[[Origin, str, str, str], None]
+    # the reader's reporting: the problem ``code`` from the registry, its template's values
+    def warn(self, origin: Origin, code: str, /, **params: object) -> None:
+        raise NotImplementedError  # the reader's
+
+    def error(self, origin: Origin, code: str, /, **params: object) -> None:
+        raise NotImplementedError  # the reader's
 
     # -- power lines ---------------------------------------------------------
     def power_line(self, words: List[str], origin: Origin) -> None:
@@ -86,11 +89,9 @@ class PowerDirectives:
             words = words[2:]
             upword = "UNOWNED" if words[0].upper() in ("NEUTRAL", "CENTERS") else words[0].upper()
             if old == "UNOWNED" or upword == "UNOWNED":
-                return self.error(origin, "VK606", "UNOWNED cannot be renamed, nor be a new name",
-                                  "rename one power to another: 'OLD -> NEW (ADJECTIVE)'")
+                return self.error(origin, "VK651")
             if old not in self.powers:
-                return self.error(origin, "VK606", f"rename of the power {old}: no such power",
-                                  "rename a power defined above (in this file or one it USEs)")
+                return self.error(origin, "VK652", power=old)
             self.rename_power(old, norm_power(upword), words[0])
         if upword == "UNOWNED":
             self.power = None
@@ -98,8 +99,7 @@ class PowerDirectives:
             return
         key = norm_power(upword)
         if not key or not re.search(r"[A-Z0-9]", key):
-            return self.error(origin, "VK604", f"cannot read the line {' '.join(words)!r}",
-                              "a power line starts with the power's name")
+            return self.error(origin, "VK604", text=repr(" ".join(words)))
         power = self.powers.get(key)
         if power is None:
             power = self.powers[key] = PowerRecord(key, words[0], origin=origin)
@@ -111,8 +111,7 @@ class PowerDirectives:
             if colon:
                 letter = letter[:1].upper()
                 if not letter or letter in "M?":
-                    self.error(origin, "VK604", f"the power letter {letter!r} is not allowed",
-                               "DPjudge refuses an empty letter, M and ?: pick another")
+                    self.error(origin, "VK635", letter=repr(letter))
                 power.letter = letter
             rest = rest[1:]
         reinit = key in self.inhabits
@@ -139,8 +138,7 @@ class PowerDirectives:
             while token and token[0] in "-*+~@":
                 marks, token = marks + token[0], token[1:]
             if "(" in token and token.endswith(")"):
-                self.warn(origin, "VK613", f"the limits {token[token.index('('):]} of the alternative "
-                          f"home {token[:token.index('(')]} are not represented", "edit the homes by hand")
+                self.warn(origin, "VK613", limits=token[token.index("("):], home=token[:token.index("(")])
                 token = token[:token.index("(")]
             if not token:
                 continue
@@ -152,19 +150,17 @@ class PowerDirectives:
                 continue
             if "*" in marks or "+" in marks:
                 what = "partisan site" if "*" in marks else "factory"
-                self.warn(origin, "VK613", f"{marks}{token}: a {what} (a build site that is not a "
-                          "centre) is not represented; left out", "the model builds only in centres")
+                self.warn(origin, "VK653", text=f"{marks}{token}", what=what)
                 continue
             if "~" in marks or "@" in marks:
                 what = "hidden" if "~" in marks else "alternative"
-                self.warn(origin, "VK613", f"{marks}{token}: the {what} home is kept as a plain home",
-                          "the model has no hidden or alternative homes")
+                self.warn(origin, "VK654", text=f"{marks}{token}", what=what)
             homes.append(token)
 
     # -- lines that belong to the power above ---------------------------------
     def _current(self, word: str, origin: Origin) -> Optional[PowerRecord]:
         if self.power is None:
-            self.error(origin, "VK614", f"{word} before any power", f"put {word} below its power's line")
+            self.error(origin, "VK655", word=word)
         return self.power
 
     def homes_line(self, words: List[str], origin: Origin) -> None:
@@ -195,12 +191,10 @@ class PowerDirectives:
 
     def unit_line(self, words: List[str], origin: Origin) -> None:
         if len(words) != 2:
-            return self.error(origin, "VK614", f"cannot read the unit {' '.join(words)!r}",
-                              "write 'A CODE' or 'F CODE/COAST'")
+            return self.error(origin, "VK656", text=repr(" ".join(words)))
         kind, loc = words[0].upper(), words[1].upper()
         if self.power is None:
-            return self.error(origin, "VK614", f"the unit {kind} {loc} belongs to no power",
-                              "put unit lines after their power's line")
+            return self.error(origin, "VK614", unit=f"{kind} {loc}")
         province = split_location(loc)[0]
         for p in self.powers.values():  # a unit line replaces whatever stood in the province
             p.units = [u for u in p.units if split_location(u[1])[0] != province]
@@ -213,16 +207,14 @@ class PowerDirectives:
             if len(words) == 1:
                 return list(self.powers)
             if words[1].upper() != "EXCEPT" or len(words) == 2:
-                self.error(origin, "VK604", f"{what} ALL must be followed by EXCEPT and powers",
-                           f"write '{what} ALL' or '{what} ALL EXCEPT NAME...'")
+                self.error(origin, "VK636", what=what)
                 return None
             keep = {norm_power(w) for w in words[2:]}
             return [k for k in self.powers if k not in keep]
         named = [k for k in (norm_power(w) for w in words) if k]
         unknown = [k for k in named if k not in self.powers]
         if unknown:
-            self.error(origin, "VK604", f"{what}: no power {', '.join(unknown)}",
-                       "name powers defined above (in this file or one it USEs)")
+            self.error(origin, "VK637", what=what, powers=", ".join(unknown))
             return None
         return named
 
@@ -240,8 +232,7 @@ class PowerDirectives:
     def dummy_line(self, words: List[str], origin: Origin) -> None:
         if len(words) == 1:
             if words[0].upper() == "DUMMIES":
-                return self.error(origin, "VK604", "DUMMIES needs a list of powers",
-                                  "write 'DUMMIES NAME...' or 'DUMMY' below a power")
+                return self.error(origin, "VK638")
             power = self._current("DUMMY", origin)
             if power is not None:
                 power.dummy = True

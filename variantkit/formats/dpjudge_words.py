@@ -31,6 +31,13 @@ KEYWORDS = frozenset("""
     PROXY PROXIES PROXYING IS WILL IN AT ON TO OF FROM WITH TSR VIA THROUGH OVER BY
     AND OR BOUNCE CUT VOID DISLODGED DESTROYED DESTROY DESTROYS DESTROYING
 """.split())
+# words that make a line a directive when they start it, read before a name
+# line's '=' (DPjudge's Map.py and the package's map.py, in their order of
+# tests); DIRECTIVE(S) when it ends the line
+LINE_WORDS = frozenset("""
+    END FROM IN TEXTONLY VICTORY USE USES MAP FLAGS FLOW NOTIFY BEGIN RULE RULES ROTATE NEWHOMES
+""".split())
+LAST_WORDS = frozenset({"DIRECTIVE", "DIRECTIVES"})
 # the letters DPjudge refuses for a power
 BAD_LETTERS = "M?"
 
@@ -56,7 +63,7 @@ def escaped(word: str) -> str:
 
 def _code_ok(code: str) -> bool:
     up = code.upper()
-    return bool(re.fullmatch(r"[A-Z0-9]+", up)) and up not in KEYWORDS
+    return bool(re.fullmatch(r"[A-Z0-9]+", up)) and up not in KEYWORDS | LINE_WORDS | LAST_WORDS
 
 
 def _fresh_code(pid: str, name: str, taken: Set[str]) -> str:
@@ -68,7 +75,8 @@ def _fresh_code(pid: str, name: str, taken: Set[str]) -> str:
 
 def _power_word_ok(word: str) -> bool:
     normed = norm(word).replace(" ", "")
-    return bool(normed) and len(normed) not in (1, 3) and bool(re.fullmatch(r"[A-Z0-9]+", normed))
+    return (bool(normed) and len(normed) not in (1, 3) and bool(re.fullmatch(r"[A-Z0-9]+", normed))
+            and normed not in LINE_WORDS | LAST_WORDS)
 
 
 def fit(v: Variant, report: ExportReport) -> Variant:
@@ -80,14 +88,19 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     for where, value in _strings(v):
         bad = bad_characters(value)
         if bad:
-            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}: {shown(value)}",
-                          "a DPjudge map is one directive a line: write it on one line, without control characters")
+            report.refuse("VK792", where=where, character=describe(bad[0][1]), format="DPjudge", value=shown(value),
+                          advice="a DPjudge map is one directive a line")
+        elif _breaks_in_latin1(value):
+            # DPjudge reads its maps a byte a character: the byte 0x85 of a letter such as
+            # U+105D72 or "Å" is then a line break, 0xA0 a space (a name line split in two)
+            report.refuse("VK753", where=where, value=repr(value))
         elif "=" in value or "->" in value or value.lstrip().startswith("#"):
-            report.refuse("VK784", f"{where} holds '=', '->' or starts with '#': {value!r}",
-                          "DPjudge reads those as a name line, a rename or a comment: reword it")
+            report.refuse("VK784", where=where, value=repr(value))
         elif where.endswith("name") and value.upper().strip() in KEYWORDS:
-            report.refuse("VK784", f"{where} is the order word {value!r}, which DPjudge refuses as a name",
-                          "rename it")
+            report.refuse("VK788", where=where, value=repr(value))
+        elif _starts_a_directive(where, value):
+            # "Use = abc" is read as USE (a file to read), "Map" as MAP: the names and the link lines lost
+            report.refuse("VK749", where=where, value=repr(value))
     if not report.ok:
         return v
     taken = {p.id for p in v.provinces}
@@ -95,8 +108,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         if not _code_ok(p.id):
             new = _fresh_code(p.id, p.name, taken)
             taken.add(new)
-            report.lost("VK797", f"the province {p.id} is written as {new.upper()}: DPjudge reads "
-                                 f"{p.id.upper()} as an order word, not a province code")
+            report.lost("VK797", province=p.id, code=new.upper(), word=p.id.upper())
             v = rename(v, p.id, new)
     names = {norm(n) for p in v.provinces for n in (p.name, p.id)}
     words: Set[str] = set()
@@ -111,9 +123,10 @@ def fit(v: Variant, report: ExportReport) -> Variant:
                         if norm(f"{pw.id}power{i}") not in words)
         pick = re.sub(r"[^a-z0-9]", "", pick.lower())
         if pick != pw.id:
-            why = ("DPjudge's power names are letters and digits" if pick == re.sub(r"[^a-z0-9]", "", pw.id)
-                   else f"DPjudge would read {pw.id.upper()} as a place or an order word")
-            report.lost("VK799", f"the power {pw.id} is written as {pick.upper()}: {why}")
+            if pick == re.sub(r"[^a-z0-9]", "", pw.id):
+                report.lost("VK789", power=pw.id, word=pick.upper())
+            else:
+                report.lost("VK799", power=pw.id, word=pick.upper(), old=pw.id.upper())
             renamed[pw.id] = pick
         words.update({norm(pick), norm(pw.adjective or pw.name)})
         powers.append(replace(pw, id=pick))
@@ -126,14 +139,31 @@ def fit(v: Variant, report: ExportReport) -> Variant:
                     if re.fullmatch(r"[A-Z0-9]", c) and c not in BAD_LETTERS and c not in letters]
             new = free[0] if free else ""
             if pw.letter and new != pw.letter.upper():
-                report.lost("VK798", f"the letter {pw.letter} of {pw.id} is written as {new or 'none'}: "
-                                     "DPjudge allows no M, no ? and no letter twice")
+                report.lost("VK798", letter=pw.letter, power=pw.id, new=new or "none")
             letter = new
         letters.add(letter)
         fitted.append(replace(pw, letter=letter))
     edges = tuple(replace(e, powers=tuple(renamed.get(x, x) for x in e.powers)) if e.powers else e
                   for e in v.edges)
     return replace(v, powers=tuple(fitted), edges=edges)
+
+
+def _breaks_in_latin1(value: str) -> bool:
+    return any(b in (0x85, 0xA0) for b in value.encode("utf-8", "surrogatepass"))
+
+
+def _starts_a_directive(where: str, value: str) -> bool:
+    """A name begins its line ("Name = code aliases"); an alias may end it."""
+    words = value.upper().split()
+    if where.startswith(("the variant", "the power")):
+        return False
+    if where.endswith("'s name") and "/" not in where and not norm(value):
+        return True  # "-" or "The": nothing left once DPjudge drops its order words and signs
+    if not words:
+        return False
+    if where.endswith("'s name"):  # a coast's line begins with its province's name
+        return "/" not in where and words[0] in LINE_WORDS
+    return words[-1] in LAST_WORDS
 
 
 def _strings(v: Variant) -> List[tuple]:

@@ -74,16 +74,15 @@ def power_id(name: str) -> str:
 
 def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     from ..files import read_text
-    text = read_text(path, MAX_BYTES, "VK785", "godip variant", "give godip's variant .go file")
+    text = read_text(path, MAX_BYTES, "VK785", what="godip variant")
     code = _strip_comments(text)
     problems: List[Problem] = []
 
-    def bad(message: str, hint: str, at: Optional[int] = None) -> None:
-        problems.append(Problem("VK786", message, hint, path, _line(text, at) if at is not None else None))
+    def bad(at: Optional[int], code: str, /, **params: object) -> None:
+        """The problem ``code`` (Problem.of) at the line of character ``at``."""
+        problems.append(Problem.of(code, **params).at(path, _line(text, at) if at is not None else None))
 
-    def note(message: str, at: Optional[int] = None) -> None:
-        problems.append(Problem("VK787", message, "", path, _line(text, at) if at is not None else None,
-                                severity="warning"))
+    note = bad  # warnings: their codes are registered as such
 
     # -- nations ---------------------------------------------------------
     consts = {m.group(1): m.group(2) for m in _CONST.finditer(code)}
@@ -102,7 +101,7 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         token = token.strip()
         if token in names:
             return names[token]
-        bad(f"the nation {token!r} is not declared in the file", "declare it as 'X godip.Nation = \"X\"'", at)
+        bad(at, "VK850", nation=repr(token))
         return None
 
     # -- the graph -------------------------------------------------------
@@ -112,14 +111,13 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     first: Dict[str, int] = {}
     provs = list(_PROV.finditer(code))
     if not provs:
-        raise UnusableInput([Problem("VK785", "no Prov(...) graph in the file",
-                                     "give the .go file that builds the variant's graph (Prov(...).Conn(...))",
-                                     path)])
+        raise UnusableInput([Problem.of("VK785", path=path, reason="no Prov(...) graph in the file (give the .go "
+                                        "file that builds the variant's graph: Prov(...).Conn(...))").at(path)])
     for i, pm in enumerate(provs):
         here = pm.group(1).lower()
         at = pm.start()
         if not _CODE.match(here):
-            bad(f"the province code {here!r} is not a code", "codes are lowercase, like 'stp' or 'stp/nc'", at)
+            bad(at, "VK851", code=repr(here))
             continue
         first.setdefault(here, at)
         end = provs[i + 1].start() if i + 1 < len(provs) else len(code)
@@ -128,15 +126,16 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         chain = chain[:done.start()] if done else chain
         rest = _CALL.sub("", chain).strip().rstrip(".").strip()
         if rest and not rest.startswith("//"):
-            bad(f"{here}: cannot read {rest[:40]!r} in its chain", "write Conn, Flag and SC calls only",
-                pm.end())
+            bad(pm.end(), "VK786", what=f"{here}: cannot read {rest[:40]!r} in its chain",
+                advice="write Conn, Flag and SC calls only")
         for cm in _CALL.finditer(chain):
             call, args = cm.group(1), cm.group(2)
             where = pm.end() + cm.start()
             if call == "Conn":
                 conn = _CONN_ARGS.match(args)
                 if not conn:
-                    bad(f"{here}: cannot read Conn({args})", 'write Conn("code", godip.Land|Sea|Coast...)', where)
+                    bad(where, "VK786", what=f"{here}: cannot read Conn({args})",
+                        advice='write Conn("code", godip.Land|Sea|Coast...)')
                     continue
                 army, fleet = FLAGS[conn.group(2)]
                 other = conn.group(1).lower()
@@ -147,7 +146,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
             elif call == "Flag":
                 f = _FLAG_ARGS.match(args)
                 if not f:
-                    bad(f"{here}: cannot read Flag({args})", "write Flag(godip.Land|Sea|Coast...)", where)
+                    bad(where, "VK786", what=f"{here}: cannot read Flag({args})",
+                        advice="write Flag(godip.Land|Sea|Coast...)")
                     continue
                 army, fleet = FLAGS[f.group(1)]
                 old = flags.get(here, (False, False, False))
@@ -155,8 +155,8 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
             elif call == "SC":
                 centres[here] = None if args.strip() == "godip.Neutral" else nation(args, where)
             else:
-                bad(f"{here}: the call {call}({args}) is not understood", "write Conn, Flag and SC calls only",
-                    where)
+                bad(where, "VK786", what=f"{here}: the call {call}({args}) is not understood",
+                    advice="write Conn, Flag and SC calls only")
     # -- provinces and coasts -------------------------------------------
     coasts_of: Dict[str, List[str]] = defaultdict(list)
     for loc in first:
@@ -166,17 +166,16 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     from ..text import first_bad
     for loc, name in long_names.items():
         if first_bad(name):
-            bad(f"the long name of {loc}: {first_bad(name)}", "a name is one line of printable text",
-                code.find(f'"{loc}"'))
+            bad(code.find(f'"{loc}"'), "VK852", location=loc, character=first_bad(name))
     provinces: List[Province] = []
     for loc, at in first.items():
         if "/" in loc:
             if split_location(loc)[0] not in first:
-                bad(f"the coast {loc} belongs to no province", "declare its province with Prov", at)
+                bad(at, "VK853", location=loc)
             continue
         army, fleet, archipelago = flags.get(loc, (False, False, False))
         if loc not in flags:
-            bad(f"{loc} has no Flag: its terrain is not said", "add .Flag(godip.Land|Sea|Coast...)", at)
+            bad(at, "VK854", location=loc)
         coasts = tuple(Coast(c) for c in sorted(coasts_of.get(loc, ())))
         terrain = Terrain.COAST if coasts or (army and fleet) else (Terrain.WATER if fleet else Terrain.LAND)
         provinces.append(Province(loc, long_names.get(loc, loc.upper()), terrain, center=loc in centres,
@@ -189,15 +188,14 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     for unit, found in moves.items():
         for a, b in found:
             if b not in known:
-                bad(f"{a} connects to {b}, which is not a province or coast", "check the code",
-                    first.get(a))
+                bad(first.get(a), "VK855", a=a, b=b)
                 continue
             if unit == "fleet" and (a in split or b in split):
                 continue  # godip's extra fleet move to a two-coast province's bare name
             stand = flags.get(b, (True, True, False))
             if not stand[0 if unit == "army" else 1] and "/" not in b:
                 # godip lets a unit move only where its type may stand
-                note(f"the {unit} move {a} -> {b} is left out: {b} is not a space {unit}s stand on", first.get(a))
+                note(first.get(a), "VK787", unit=unit, a=a, b=b)
                 continue
             pairs[(min(a, b), max(a, b))][unit].add(a)
     for (a, b), units in sorted(pairs.items()):
@@ -210,20 +208,17 @@ def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
                 src = next(iter(ends))
                 edges.append(Edge(src, b if src == a else a, Crossing.of(u == "army", u == "fleet"), oneway=True))
     if one_way:
-        note(f"{one_way} move(s) are listed from one end only: read as one-way links")
+        note(None, "VK858", count=one_way)
     # -- powers, start, rules ---------------------------------------------
     homes: Dict[str, List[str]] = defaultdict(list)
     for loc, owner in centres.items():
         if owner:
             homes[owner].append(loc)
-    said: List[Tuple[str, int]] = []
-    units, owned, start_at = _start(code, text, names, known, bad, said)
-    for message, at in said:
-        note(message, at)
+    units, owned, start_at = _start(code, text, names, known, bad)
     if not listed:
         listed = sorted(set(homes) | set(units))
     if not units:
-        note("no starting units in the file (godip sets them in another file): powers start with none")
+        note(None, "VK860")
     colours: Dict[str, str] = {}
     colour_map = re.search(r"\bNationColors:\s*map\[godip\.Nation\]string\s*", code)
     if colour_map:
@@ -275,7 +270,7 @@ def _long_names(code: str) -> Dict[str, str]:
     return {k.lower(): v for k, v in re.findall(r'"([^"]+)"\s*:\s*"((?:[^"\\]|\\.)*)"', body)}
 
 
-def _start(code: str, text: str, names: Dict[str, str], known: Set[str], bad, notes: List[Tuple[str, int]]):
+def _start(code: str, text: str, names: Dict[str, str], known: Set[str], bad):
     units: Dict[str, List[Unit]] = defaultdict(list)
     owned: Dict[str, List[str]] = defaultdict(list)
     m = re.search(r"\bSetUnits\(map\[godip\.Province\]godip\.Unit\s*", code)
@@ -285,12 +280,10 @@ def _start(code: str, text: str, names: Dict[str, str], known: Set[str], bad, no
             loc, kind, who = um.group(1).lower(), um.group(2), um.group(3)
             at = m.end() + um.start()
             if loc not in known or who not in names:
-                bad(f"the starting unit {kind} {loc} of {who} names an unknown location or nation",
-                    "check the code and the nation", at)
+                bad(at, "VK856", unit=f"{kind} {loc}", nation=who)
                 continue
             if who == "godip.Neutral":
-                notes.append((f"the neutral {kind.lower()} in {loc} is left out: variants here have no neutral "
-                              "units (godip's never moves, and is not rebuilt)", at))
+                bad(at, "VK859", unit=kind.lower(), location=loc)
                 continue
             units[names[who]].append(Unit(UnitType.ARMY if kind == "Army" else UnitType.FLEET, loc))
     s = re.search(r"\bSetSupplyCenters\(map\[godip\.Province\]godip\.Nation\s*", code)
@@ -299,8 +292,7 @@ def _start(code: str, text: str, names: Dict[str, str], known: Set[str], bad, no
             if sm.group(2) in names and sm.group(1).lower() in known:
                 owned[names[sm.group(2)]].append(sm.group(1).lower())
             else:
-                bad(f"the starting centre {sm.group(1)} of {sm.group(2)} is unknown", "check the code",
-                    s.end() + sm.start())
+                bad(s.end() + sm.start(), "VK857", centre=sm.group(1), nation=sm.group(2))
     start = re.search(r"\b(?:NewPhase|Phase)\((\d+),\s*([\w.]+),\s*godip\.(Movement|Retreat|Adjustment)\)", code)
     return units, owned, start
 
@@ -313,14 +305,12 @@ def _rules(code: str, start, note) -> Rules:
         kind = start.group(3)[0]
         season = {"godip.Spring": "S", "godip.Fall": "F"}.get(start.group(2), "S")
         if start.group(2) not in ("godip.Spring", "godip.Fall"):
-            note(f"the start season {start.group(2)} is godip's own: read as spring", start.start())
+            note(start.start(), "VK861", season=start.group(2))
     seasons = re.search(r"\bSeasons:\s*([^\n,]+)", code)
     if seasons and seasons.group(1).strip() != "classical.Seasons":
-        note(f"the seasons {seasons.group(1).strip()} are godip's own: played as spring and fall each year",
-             seasons.start())
+        note(seasons.start(), "VK862", seasons=seasons.group(1).strip())
     if "ExtraDominanceRules" in code:
-        note("the dominance rules (ExtraDominanceRules) are not held: a centre belongs to whoever last held it",
-             code.index("ExtraDominanceRules"))
+        note(code.index("ExtraDominanceRules"), "VK863")
     options = {}
     if "BuildAnywhere" in code:
         options["build_any"] = True

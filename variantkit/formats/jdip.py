@@ -30,17 +30,16 @@ COAST_KINDS = COMPASS_COASTS  # jDip names no other coast
 MAX_BYTES = 20 * 1024 * 1024  # jDip's largest variants.xml and adjacency files are under 1 MB
 
 
-def _parse(path: str, where: Optional[Problem] = None):
+def _parse(path: str, where: Optional[Tuple[str, Optional[int]]] = None):
     from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK720", "jDip file", "give jDip's variants.xml (or its folder)", where)
+    raw = read_limited(path, MAX_BYTES, "VK720", what="jDip file", where=where)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                              huge_tree=False, remove_comments=True)
     try:
         return etree.fromstring(raw, parser, base_url=path)
     except etree.XMLSyntaxError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
-        raise UnusableInput([Problem("VK720", f"cannot read {path} as XML: {exc.msg}",
-                                     "give jDip's variants.xml (or its folder)", path, line)])
+        raise UnusableInput([Problem.of("VK720", path=path, reason=f"not XML: {exc.msg}").at(path, line)])
 
 
 def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacency: str
@@ -60,11 +59,8 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
         if b.get("unitTypes") and not b.get("baseMoveModifier"):
             rest.insert(0, "unitTypes")
         if rest or not b.get("baseMoveModifier"):
-            problems.append(Problem("VK723", f"the border rule {b.get('id')!r} "
-                                    f"({b.get('description', '')}) is not represented"
-                                    + (f" ({', '.join(rest)})" if rest else ""),
-                                    "set the equivalent by hand (a strait, a season)", adjacency,
-                                    severity="warning"))
+            problems.append(Problem.of("VK723", border=repr(b.get("id")), description=b.get("description", ""),
+                                       rest=f" ({', '.join(rest)})" if rest else "").at(adjacency))
     for prov in adj_root.iter("PROVINCE"):
         pid = prov.get("shortname", "").lower()
         for bid in (prov.get("borders") or "").split():
@@ -74,9 +70,8 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
             try:
                 mod = int(b.get("baseMoveModifier"))
             except ValueError:
-                problems.append(Problem("VK730", f"the border {bid!r} has a move modifier that is not "
-                                        f"a whole number: {b.get('baseMoveModifier')!r}",
-                                        "jDip's baseMoveModifier is an integer such as -1", adjacency))
+                problems.append(Problem.of("VK730", border=repr(bid), modifier=repr(b.get("baseMoveModifier")))
+                                .at(adjacency))
                 continue
             froms = {split_location(ref(r))[0] for r in (b.get("from") or "").replace(",", " ").split()}
             near = {n for n in army.get(pid, ())} | {split_location(r)[0] for loc, refs in fleet.items()
@@ -87,9 +82,7 @@ def _move_modifiers(adj_root, ref, army, fleet, problems: List[Problem], adjacen
     # a modifier jDip applies one way only becomes two-way here: say so
     for (src, dst), mod in sorted(into.items()):
         if into.get((dst, src)) != mod:
-            problems.append(Problem("VK723", f"the move modifier {mod:+d} from {src} into {dst} "
-                                    "is read as holding both ways (our edges are two-way)",
-                                    f"check the edge {src} - {dst}", adjacency, severity="warning"))
+            problems.append(Problem.of("VK670", modifier=f"{mod:+d}", a=src, b=dst).at(adjacency))
     return out
 
 
@@ -136,24 +129,23 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     root = _parse(path)
     variants = root.findall(".//VARIANT")
     if not variants:
-        raise UnusableInput([Problem("VK721", "no VARIANT in the file", "give jDip's variants.xml", path)])
+        raise UnusableInput([Problem.of("VK721").at(path)])
     chosen = next((v for v in variants if variant_name is None
                    or v.get("name", "").lower() == variant_name.lower()), None)
     if chosen is None:
-        raise UnusableInput([Problem("VK721", f"no variant called {variant_name!r}",
-                                     "one of: " + ", ".join(v.get("name", "") for v in variants), path)])
+        raise UnusableInput([Problem.of("VK671", name=repr(variant_name),
+                                        names=", ".join(v.get("name", "") for v in variants)).at(path)])
     map_el = chosen.find("MAP")
     uri = map_el.get("adjacencyURI") if map_el is not None else None
     if not uri:
-        raise UnusableInput([Problem("VK721", "the variant has no MAP with an adjacencyURI",
-                                     "give jDip's variants.xml with its MAP element", path, chosen.sourceline)])
+        raise UnusableInput([Problem.of("VK672").at(path, chosen.sourceline)])
     from ..files import confined, reference_problem
     folder = os.path.dirname(os.path.abspath(path))
     adjacency = os.path.join(folder, uri[len("file:"):] if uri.startswith("file:") else uri)
     at = map_el.sourceline
     if "://" in uri or not confined(adjacency, [folder]):  # the adjacency file is beside variants.xml
         raise UnusableInput([reference_problem(uri, "adjacencyURI", [folder], path, at)])
-    adj_root = _parse(adjacency, Problem("VK720", "", "", path, at))
+    adj_root = _parse(adjacency, (path, at))
 
     # refs may name a province by one of its unique names ("win" for wio)
     alias_of: Dict[str, str] = {}
@@ -183,9 +175,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             refs = [_ref(r) for r in adj.get("refs", "").split()]
             unknown = [r for r in refs if split_location(r)[0] not in alias_of]
             if unknown:
-                problems.append(Problem("VK716", f"{pid} ({kind}) names {', '.join(unknown)}, "
-                                        "which is no province", "fix the ref, or add the province",
-                                        adjacency, adj.sourceline))
+                problems.append(Problem.of("VK716", where=f"{pid} ({kind})", name=", ".join(unknown))
+                                .at(adjacency, adj.sourceline))
                 refs = [r for r in refs if r not in unknown]
             if kind != "mv":  # a fleet list naming the province itself says nothing
                 refs = [r for r in refs if split_location(r)[0] != pid]
@@ -198,8 +189,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                 coasts[pid].add(kind)
                 fleet[f"{pid}/{kind}"].update(refs)
             else:
-                problems.append(Problem("VK722", f"{pid}: unknown adjacency type {kind!r}",
-                                        "jDip knows mv, xc, nc, sc, ec, wc", adjacency, severity="warning"))
+                problems.append(Problem.of("VK722", province=pid, kind=repr(kind)).at(adjacency))
     modifiers = _move_modifiers(adj_root, _ref, army, fleet, problems, adjacency)
     season_spaces, season_links = _seasons(adj_root, _ref)
     ports = {prov.get("shortname", "").lower() for prov in adj_root.iter("PROVINCE")
@@ -256,9 +246,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         name = (el.get(attr) or "").lower()
         if name in alias_of:
             return alias_of[name]
-        problems.append(Problem("VK716", f"{el.tag} names the province {name!r}, which the adjacency "
-                                "file does not have", "use a shortname or unique name of the map",
-                                path, el.sourceline))
+        problems.append(Problem.of("VK673", tag=el.tag, name=repr(name)).at(path, el.sourceline))
         return None
 
     powers: Dict[str, Dict] = {}
@@ -271,9 +259,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
             if name:
                 power_of.setdefault(power_key(name), pid)
         if (p.get("active") or "true").lower() == "false":
-            problems.append(Problem("VK719", f"{p.get('name')} is inactive in jDip (nobody orders its "
-                                    "units): kept as an ordinary power", "leave it without orders",
-                                    path, p.sourceline, severity="warning"))
+            problems.append(Problem.of("VK719", power=p.get("name")).at(path, p.sourceline))
     centres: Set[str] = set()
     for sc in chosen.iter("SUPPLYCENTER"):
         prov = province(sc)
@@ -287,20 +273,17 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         if home in powers:
             powers[home]["homes"].append(prov)
         elif home and home != "none":
-            problems.append(Problem("VK724", f"{prov}: unknown home power {home!r}", "check the power names",
-                                    path, sc.sourceline))
+            problems.append(Problem.of("VK724", province=prov, power=repr(home)).at(path, sc.sourceline))
     for st in chosen.iter("INITIALSTATE"):
         pid = power_of.get(power_key(st.get("power", "")), "")
         unit = st.get("unit", "army").lower()
         prov = province(st)
         if unit not in ("army", "fleet"):
-            problems.append(Problem("VK717", f"a starting {unit} of {st.get('power')}: variantkit has "
-                                    "armies and fleets only", "this variant cannot be played on variantkit",
-                                    path, st.sourceline))
+            problems.append(Problem.of("VK717", what=f"a starting {unit} of {st.get('power')}")
+                            .at(path, st.sourceline))
             continue
         if pid not in powers:
-            problems.append(Problem("VK724", f"a starting unit of {st.get('power')!r}, which is no power "
-                                    "of the variant", "check the power names", path, st.sourceline))
+            problems.append(Problem.of("VK674", power=repr(st.get("power"))).at(path, st.sourceline))
             continue
         if prov is None:
             continue
@@ -315,13 +298,10 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         elif (name, value) in (("OPTION_BUILDS", "VALUE_BUILDS_HOME_ONLY"), ("OPTION_WINGS", "VALUE_WINGS_DISABLED")):
             pass
         elif name == "OPTION_WINGS":
-            problems.append(Problem("VK717", "the variant has wing units (OPTION_WINGS): variantkit "
-                                    "has armies and fleets only", "this variant cannot be played on variantkit",
-                                    path, opt.sourceline))
+            problems.append(Problem.of("VK717", what="the variant has wing units (OPTION_WINGS)")
+                            .at(path, opt.sourceline))
         else:
-            problems.append(Problem("VK718", f"the rule option {name}={value} is not honoured: games on "
-                                    "variantkit play without it", "docs/formats/jdip.md lists what is read",
-                                    path, opt.sourceline, severity="warning"))
+            problems.append(Problem.of("VK718", name=name, value=value).at(path, opt.sourceline))
     provinces = [replace(p, center=True) if p.id in centres else p for p in provinces]
     start = chosen.find("STARTINGTIME")
     phase = "S1901M"
@@ -337,15 +317,12 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
                 and kind in ("M", "R", "A") and (season == "W") == (kind == "A"):
             phase = f"{season}{int(words[1])}{kind}"
         else:
-            problems.append(Problem("VK729", f"cannot read the starting turn {start.get('turn')!r}",
-                                    'write it as turn="Spring, 1901, Movement"', path, start.sourceline))
+            problems.append(Problem.of("VK729", turn=repr(start.get("turn"))).at(path, start.sourceline))
     win = chosen.find(".//WINNING_SUPPLY_CENTERS")
     static = chosen.find(".//YEARS_WITHOUT_SC_CAPTURE")
     length = chosen.find(".//GAME_LENGTH")
     if length is not None:
-        problems.append(Problem("VK718", f"the game length of {length.get('value')} years is not "
-                                "represented: games on variantkit end by victory or the draw rule",
-                                "end the game by hand", path, length.sourceline, severity="warning"))
+        problems.append(Problem.of("VK675", years=length.get("value")).at(path, length.sourceline))
     rules = Rules(victory=int(win.get("value")) if win is not None else None, start=phase,
                   draw_after_static_falls=int(static.get("value")) if static is not None else None,
                   options=options)
@@ -387,9 +364,7 @@ def _drawing(root, chosen, folder: str, path: str) -> Tuple[Optional[str], List[
     at = (definition if definition is not None else pick).sourceline
     drawing = os.path.join(folder, uri[len("file:"):] if uri.startswith("file:") else uri)
     if not uri or "://" in uri or not confined(drawing, [folder]) or not os.path.isfile(drawing):
-        return None, [Problem("VK746", f"the drawing {uri or ref!r} is not a file beside variants.xml: "
-                              "imported without its art", "put the drawing beside variants.xml, or give "
-                              "it later with variantkit attach-art", path, at, severity="warning")]
+        return None, [Problem.of("VK746", uri=repr(uri or ref)).at(path, at)]
     return drawing, []
 
 
@@ -445,7 +420,8 @@ def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] 
             x, y = board.points.get(loc, board.points.get(p.id, (0, 0)))
             el = etree.SubElement(data, f"{{{JDIP_NS}}}PROVINCE", name=loc.replace("/", "-"))
             etree.SubElement(el, f"{{{JDIP_NS}}}UNIT", x=f"{x:.0f}", y=f"{y:.0f}")
-            etree.SubElement(el, f"{{{JDIP_NS}}}DISLODGED_UNIT", x=f"{x + 5:.0f}", y=f"{y + 5:.0f}")
+            dx, dy = p.dislodged_offset(split_location(loc)[1]) or (5.0, 5.0)  # else jDip's usual
+            etree.SubElement(el, f"{{{JDIP_NS}}}DISLODGED_UNIT", x=f"{x + dx:.0f}", y=f"{y + dy:.0f}")
             if p.center and loc == p.id:
                 lx, ly = board.labels.get(p.id, (x, y))
                 etree.SubElement(el, f"{{{JDIP_NS}}}SUPPLY_CENTER", x=f"{lx:.0f}", y=f"{ly:.0f}")
@@ -477,9 +453,7 @@ def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Di
             for dst, src in pairs:
                 into[(dst, e.modifier)].add(src)
             if e.units is not Crossing.BOTH and len(crossings[frozenset((a, b))]) > 1:
-                report.lost("VK791", f"the move modifier {e.modifier:+d} of {e.a} - {e.b} ({e.units.value}) "
-                                     "holds for every unit crossing there in jDip",
-                            "jDip's move modifiers hold per province pair, not per unit type")
+                report.lost("VK791", modifier=f"{e.modifier:+d}", a=e.a, b=e.b, units=e.units.value)
         if e.seasons:
             closed = [s for s in v.rules.seasons if s not in e.seasons]
             written = [_jdip_season(s) for s in closed]
@@ -500,7 +474,7 @@ def _write_borders(v: Variant, root, report: ExportReport, kept: Set[str]) -> Di
             closed = [s for s in v.rules.seasons if s not in p.passable_in]
             written = [_jdip_season(s) for s in closed]
             if None in written or not closed:
-                report.lost("VK726", f"{p.id} is written as always open (the target has no such season: {closed})")
+                report.lost("VK726", province=p.id, seasons=closed)
                 continue
             specs.append((p.id, {"description": f"{p.name} is closed in {', '.join(closed)}",
                                  "season": " ".join(str(w) for w in written)}))
@@ -529,10 +503,10 @@ def _power_names(v: Variant, report: ExportReport) -> Dict[str, str]:
     for pw in v.powers:
         name = re.sub(r"\s+", "", pw.name) or pw.id
         if name != pw.name:
-            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: jDip's power names are one word")
+            report.lost("VK790", power=repr(pw.name), name=repr(name))
         if name.lower() in taken:
             name = pw.id
-            report.lost("VK790", f"the power {pw.name!r} is written as {name!r}: its name is taken")
+            report.lost("VK676", power=repr(pw.name), name=repr(name))
         out[pw.id] = name
         taken.update({name.lower(), (pw.adjective or name).lower()})
     return out
@@ -555,8 +529,8 @@ def _refuse_controls(v: Variant, report: ExportReport) -> None:
         except ValueError:
             bad = bad or [(0, next(c for c in value if ord(c) < 32 or 0xD800 <= ord(c) < 0xE000))]
         if bad:
-            report.refuse("VK792", f"{where} holds {describe(bad[0][1])}, which a jDip file cannot carry: "
-                                   f"{shown(value)}", "remove the character, or write it on one line")
+            report.refuse("VK792", where=where, character=describe(bad[0][1]), format="jDip", value=shown(value),
+                          advice="XML 1.0 cannot carry control characters")
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
@@ -567,24 +541,19 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     report = ExportReport(path)
     for e in v.edges:
         if e.oneway or e.powers:
-            report.lost("VK725", f"the link {e.a} - {e.b} is written as an ordinary link "
-                                 "(one-way and power-restricted links are not written)")
+            report.lost("VK725", a=e.a, b=e.b)
     for p in v.provinces:
         if p.coasts and any(c.id not in COAST_KINDS for c in p.coasts):
-            report.refuse("VK727", f"{p.id} has a coast jDip cannot name ({', '.join(c.id for c in p.coasts)})",
-                          "jDip's coasts are nc, sc, ec and wc: rename the coast")
+            report.refuse("VK727", province=p.id, coasts=", ".join(c.id for c in p.coasts))
         if any(c.aliases for c in p.coasts):
-            report.lost("VK779", f"the coast aliases of {p.id} are not written: jDip has none (it reads a "
-                                 "province's names with '/nc', '-nc' or '(north coast)' itself)")
+            report.lost("VK779", province=p.id)
         if p.offboard or p.inside:
-            report.lost("VK778", f"{p.id} is " + ("an off-board box" if p.offboard else f"inside {p.inside}")
-                        + ": written as an ordinary space (jDip has no such mark; its moves are kept)")
+            report.lost("VK778", province=p.id, where="an off-board box" if p.offboard else f"inside {p.inside}")
     named: Dict[str, str] = {}
     for p in v.provinces:
         for n in {p.id.lower(), p.name.lower()}:
             if named.setdefault(n, p.id) != p.id:
-                report.refuse("VK747", f"the name {n!r} of {p.id} is also a name of {named[n]}: jDip refuses "
-                                       "a map whose names are not unique", "rename one of them")
+                report.refuse("VK747", name=repr(n), province=p.id, other=named[n])
     _refuse_controls(v, report)
     if not report.ok:
         return report
@@ -596,9 +565,9 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         [(p.id, p.name, p.aliases, [c.id for c in p.coasts]) for p in v.provinces if p.id in kept],
         partial_span=2 * len(v.powers))
     for prov, alias, why in sorted(set(dropped)):
-        report.lost("VK793", f"the alias {alias!r} of {prov} is left out: {why}")
+        report.lost("VK793", alias=repr(alias), province=prov, why=why)
     for loc, why in unreadable:
-        report.lost("VK794", f"jDip's order parser cannot read {loc!r}: {why}", "players type another name")
+        report.lost("VK794", location=repr(loc), why=why)
     os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
@@ -643,13 +612,13 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     if version is None:
         version = "1.0"
         if v.version:
-            report.lost("VK795", f"the version {v.version!r} is written as 1.0: jDip's versions are numbers")
+            report.lost("VK795", version=repr(v.version))
     var = etree.SubElement(vroot, "VARIANT", name=v.name, version=version, default="false")
     etree.SubElement(var, "DESCRIPTION").text = v.description or v.name or v.id
     etree.SubElement(var, "MAP", adjacencyURI=adj_name)
     for option, value in sorted(v.rules.options.items()):
         if option != "build_any" and value not in (False, None, ""):
-            report.lost("VK796", f"the rule option {option} = {value} is not written: jDip has no such option")
+            report.lost("VK796", option=option, value=value)
     if v.rules.options.get("build_any"):
         opts = etree.SubElement(var, "RULEOPTIONS")
         etree.SubElement(opts, "RULEOPTION", name="OPTION_BUILDS", value="VALUE_BUILDS_ANY_OWNED")
@@ -676,7 +645,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
             etree.SubElement(var, "INITIALSTATE", **attrs)
     from ..drawing.art import board_for
     if not art_file:
-        report.lost("VK728", "the map SVG is drawn on the schematic board: the variant's art was not given")
+        report.lost("VK728")
     write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file), names)
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
     atomic_write(os.path.join(path, "variants.xml"),

@@ -17,6 +17,7 @@ from ..model import Coast, Crossing, Edge, Power, Province, Rules, Terrain, Vari
 from ..problems import Problem, UnusableInput
 from ..vocabulary import COMPASS_COASTS, coast_name
 from .base import Format
+from .link_limits import LinkBudget
 
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -26,16 +27,17 @@ MAX_LINE = 10_000
 def read(path: str):
     problems: List[Problem] = []
     from ..files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK760", "map file", "an njudge map is a few kB: is this the right file?")
+    raw = read_limited(path, MAX_BYTES, "VK760", what="map file")
     lines = raw.decode("utf-8", errors="replace").splitlines()
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
-            raise UnusableInput([Problem("VK008", f"the line is {len(line)} characters long, over the limit "
-                                         f"of {MAX_LINE}", "one entry a line", path, number)])
+            raise UnusableInput([Problem.of("VK008", line="the line", length=len(line), limit=MAX_LINE)
+                                 .at(path, number)])
     territories: List[Tuple[str, str, str, List[str], int]] = []
     adjacency: Dict[str, Dict[str, List[str]]] = defaultdict(dict)
     lines_of: Dict[str, int] = {}
     section = 0
+    budget = LinkBudget()
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line or line.startswith("#"):
@@ -47,21 +49,21 @@ def read(path: str):
             name, _, rest = line.partition(",")
             words = rest.split()
             if len(words) < 2:
-                problems.append(Problem("VK761", f"cannot read the territory line {line!r}",
-                                        "write 'Name, typecode abbr alias...'", path, number))
+                problems.append(Problem.of("VK761", line=repr(line)).at(path, number))
                 continue
+            budget.place(path, number)
             territories.append((name.strip(), words[0], words[1].lower(), [w.lower() for w in words[2:]], number))
         elif section == 1:
             m = re.match(r"^(\w+)-(\w+):\s*(.*)$", line)
             if not m:
-                problems.append(Problem("VK762", f"cannot read the adjacency line {line!r}",
-                                        "write 'abbr-mv: a b c' (mv, xc, nc, sc, ec, wc)", path, number))
+                problems.append(Problem.of("VK762", line=repr(line)).at(path, number))
                 continue
             refs = [r.lower().replace("/", "-") for r in m.group(3).split()]
+            budget.neighbours(len(refs), len(refs), path, number)
             adjacency[m.group(1).lower()][m.group(2).lower()] = refs
             lines_of[m.group(1).lower()] = number
     if not territories:
-        raise UnusableInput([Problem("VK761", "no territory lines", "give an njudge .map file", path)])
+        raise UnusableInput([Problem.of("VK669").at(path)])
     known = {t[2] for t in territories}
     powers: Dict[str, List[str]] = defaultdict(list)
     provinces: List[Province] = []
@@ -81,8 +83,8 @@ def read(path: str):
             for ref in refs:
                 prov, _, coast = ref.partition("-")
                 if prov not in known:  # a dropped link would be a misread: refused
-                    problems.append(Problem("VK763", f"{abbr} links to unknown {prov!r}", "check the code",
-                                            path, lines_of.get(abbr, number)))
+                    problems.append(Problem.of("VK763", province=abbr, other=repr(prov))
+                                    .at(path, lines_of.get(abbr, number)))
                     continue
                 if prov == abbr:  # a space named as its own neighbour says nothing
                     continue
@@ -92,9 +94,7 @@ def read(path: str):
                 rec["army" if kind == "mv" else "fleet"] = True
     edge_list = [Edge(a, b, Crossing.of(r["army"], r["fleet"])) for (a, b), r in sorted(edges.items())]
     vid = re.sub(r"[^a-z0-9_]+", "-", os.path.splitext(os.path.basename(path))[0].lower()).strip("-") or "njudge"
-    problems.append(Problem("VK764", "njudge maps name powers by letter only; starting units come from "
-                            "the game file (.gam), not read: add them in the editor or the YAML",
-                            "", path, severity="warning"))
+    problems.append(Problem.of("VK764").at(path))
     variant = Variant(vid, vid.capitalize(), tuple(provinces), tuple(edge_list),
                       tuple(Power(letter.lower(), f"Power {letter}", "", letter, "", tuple(h))
                             for letter, h in sorted(powers.items())), Rules())

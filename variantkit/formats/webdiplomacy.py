@@ -49,7 +49,7 @@ def _sql_safe(report: ExportReport, what: str, text: str) -> str:
     """The site puts names into SQL unescaped: a quote or backslash would break its install."""
     if "'" in text or "\\" in text:
         fixed = text.replace("'", "\u2019").replace("\\", "/")
-        report.lost("VK757", f"{what} {text!r} is written {fixed!r}: the site puts names into SQL unquoted")
+        report.lost("VK757", what=what, name=repr(text), written=repr(fixed))
         return fixed
     return text
 
@@ -63,11 +63,9 @@ def _check_strings(v: Variant, report: ExportReport) -> None:
     named += [(f"the name of the power {pw.id}", pw.name) for pw in v.powers]
     for what, value in named:
         if first_bad(value):
-            report.refuse("VK770", f"{what} ({shown(value)!r}): {first_bad(value)}",
-                          "remove the character: a name is one line of printable text")
+            report.refuse("VK770", what=f"{what} ({shown(value)!r})", character=first_bad(value))
     if first_bad(v.description, multiline=True):
-        report.refuse("VK770", f"the description: {first_bad(v.description, multiline=True)}",
-                      "remove the character")
+        report.refuse("VK770", what="the description", character=first_bad(v.description, multiline=True))
 
 
 def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
@@ -83,13 +81,12 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     kept: List[str] = []                # province ids written
     for p in v.provinces:
         if p.terrain is Terrain.IMPASSABLE:
-            report.lost("VK751", f"{p.id} is impassable: left out (webDiplomacy draws it, it is no territory)")
+            report.lost("VK751", province=p.id)
             continue
         if p.passable_in:
-            report.lost("VK752", f"{p.id} is seasonal: written as always open")
+            report.lost("VK752", province=p.id)
         if p.offboard or p.inside:
-            report.lost("VK750", f"{p.id} {'off the board' if p.offboard else 'inside ' + str(p.inside)}: "
-                                 "webDiplomacy has no place for it, written as an ordinary territory")
+            report.lost("VK664", province=p.id, where="off the board" if p.offboard else f"inside {p.inside}")
         names[p.id] = _sql_safe(report, "the territory name", p.name)
         kept.append(p.id)
         for c in p.coasts:
@@ -98,36 +95,31 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     for lid, n in names.items():
         key = n.casefold()  # MySQL compares names without case
         if key in seen:
-            report.refuse("VK758", f"{seen[key]} and {lid} are both named {n!r}",
-                          "the site finds territories by name: give them different names")
+            report.refuse("VK758", a=seen[key], b=lid, name=repr(n))
         seen[key] = lid
         m = _COAST_CHILD.match(n)
         if "/" not in lid and m:
-            report.refuse("VK758", f"{lid} is named {n!r}, which the site reads as a coast of {m.group(1)!r}",
-                          "rename it without the '(... Coast)' ending")
+            report.refuse("VK666", province=lid, name=repr(n), other=repr(m.group(1)))
     if v.rules.draw_after_static_falls:
-        report.lost("VK750", f"a draw after {v.rules.draw_after_static_falls} years without a centre changing "
-                             "hands: webDiplomacy has no place for it, left out")
+        report.lost("VK750", what=f"a draw after {v.rules.draw_after_static_falls} years without a centre "
+                                  "changing hands")
     for option in sorted(v.rules.options):
-        report.lost("VK750", f"the rule option {option}: webDiplomacy has no place for it, left out")
+        report.lost("VK750", what=f"the rule option {option}")
     board = None
     if art_file:  # the variant's own drawing, its shapes matched to the provinces
         from ..drawing.art import board_for
         board = board_for(v, art_file)
         missing = [pid for pid in kept if pid not in board.cells]
         if missing:  # the site needs every territory closed on the picture: the whole board, then
-            report.lost("VK750", f"{len(missing)} territories have no shape in the drawing "
-                                 f"({', '.join(missing[:5])}): the pictures are drawn on the schematic board")
+            report.lost("VK665", count=len(missing), ids=", ".join(missing[:5]))
             board = None
     pictures = images.draw(v, kept, board)
     if pictures is None:
-        report.refuse("VK759", f"{len(kept)} territories: a palette picture holds {images.MAX_TERRITORIES}",
-                      "the site colours territories by palette entry: merge or remove territories")
+        report.refuse("VK759", count=len(kept), limit=images.MAX_TERRITORIES)
         return report
     wrong = images.check(pictures)
     if wrong:
-        report.refuse("VK759", f"points outside their own colour on the pictures: {', '.join(wrong[:5])}",
-                      "report this: the drawn board left a territory without room for its point")
+        report.refuse("VK667", ids=", ".join(wrong[:5]))
     lines = ["<?php", "defined('IN_CODE') or die('This script can not be run by itself.');",
              "require_once('variants/install.php');", "", "InstallTerritory::$Territories = array();"]
     kind = {Terrain.WATER: "Sea", Terrain.LAND: "Land", Terrain.COAST: "Coast"}
@@ -153,13 +145,12 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         if e.a not in names or e.b not in names:
             continue
         if e.oneway:
-            report.refuse("VK754", f"the one-way link {e.a} -> {e.b}",
-                          "webDiplomacy makes every border two-way: make it two-way")
+            report.refuse("VK754", a=e.a, b=e.b)
             continue
         if e.modifier:
-            report.lost("VK755", f"the link {e.a} - {e.b} (move modifier {e.modifier:+d}) is an ordinary border")
+            report.lost("VK755", a=e.a, b=e.b, modifier=f"{e.modifier:+d}")
         if e.powers:
-            report.lost("VK756", f"the border {e.a} - {e.b} restricted to {', '.join(e.powers)} is open to all")
+            report.lost("VK756", a=e.a, b=e.b, powers=", ".join(e.powers))
         if e.seasons:
             report.seasonal_link(e, "webDiplomacy")
         lines.append(f"InstallTerritory::$Territories[{php(names[e.b])}]->addBorder("
@@ -182,7 +173,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     ]
     from .webdiplomacy_read import read_back  # the reader sits beside: import late, one module each
     for problem in read_back(v, dict(files), names, countries):
-        report.refuse("VK759", problem, "report this: the folder would not read back as written")
+        report.refuse("VK668", what=problem)
     if not report.ok:
         return report
     for rel, data in files:

@@ -56,7 +56,7 @@ def _coast_id(label: str, taken: set) -> str:
 
 
 def _text(path: str) -> str:
-    raw = read_limited(path, MAX_PHP, "VK765", "PHP file")
+    raw = read_limited(path, MAX_PHP, "VK765", what="PHP file")
     return raw.decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
@@ -74,29 +74,29 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
     problems: List[Problem] = []
     for p in (install_path, variant_path):
         if not os.path.isfile(p):
-            problems.append(Problem("VK765", f"the variant folder cannot be read: no {os.path.basename(p)}",
-                                    "a webDiplomacy folder holds install.php and variant.php", p))
+            problems.append(Problem.of("VK765", path=folder, reason=f"no {os.path.basename(p)}").at(p))
     if problems:
         return None, problems
     try:
         info = read_variant_php(_text(variant_path))
     except StaticError as e:
-        return None, [Problem("VK766", f"variant.php cannot be read without running PHP: {e.message}",
-                              "write the class's properties as literals", variant_path, e.line)]
+        return None, [Problem.of("VK766", file="variant.php", reason=e.message,
+                                 advice="write the class's properties as literals").at(variant_path, e.line)]
     countries_value = info.props.get("countries")
     if not isinstance(countries_value, PhpArray) or not all(isinstance(c, str) for c in countries_value.values()):
-        return None, [Problem("VK766", "variant.php cannot be read without running PHP: no literal $countries "
-                                       "array in its class", "write public $countries = array('A', 'B', ...);",
-                              variant_path, info.lines.get("countries"))]
+        return None, [Problem.of("VK766", file="variant.php", reason="no literal $countries array in its class",
+                                 advice="write public $countries = array('A', 'B', ...);")
+                      .at(variant_path, info.lines.get("countries"))]
     countries = [str(c) for c in countries_value.values()]
     try:
         data = read_install(_text(install_path), countries)
     except StaticError as e:
         data = InstallData(problems=[(e.line, e.message)])
     if data.problems:
-        return None, [Problem("VK766", f"install.php cannot be read without running PHP: {message}",
-                              "write the data as literals: new InstallTerritory(...), ->addBorder(...), "
-                              "arrays of literals", install_path, line) for line, message in data.problems]
+        return None, [Problem.of("VK766", file="install.php", reason=message,
+                                 advice="write the data as literals: new InstallTerritory(...), ->addBorder(...), "
+                                        "arrays of literals").at(install_path, line)
+                      for line, message in data.problems]
     variant, problems = build(data, countries, info, folder, install_path)
     if variant is None:
         return None, problems
@@ -115,8 +115,7 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         if art is not None:
             variant = _replace(variant, art=art)
     else:
-        problems.append(Problem("VK768", "what the folder says and the variant cannot hold: no map.png, so no "
-                                         "outlines and no art", "", folder, severity="warning"))
+        problems.append(Problem.of("VK768").at(folder))
     return variant, problems
 
 
@@ -149,9 +148,7 @@ def build(data: InstallData, countries: List[str], info, folder: str,
             loc[t.name] = f"{pid}/{cid}"
             continue
         if m:
-            problems.append(Problem("VK767", f"{t.name} is not what the site can install: the site reads it as a "
-                                             f"coast of {m.group(1)!r}, which is not installed before it",
-                                    "install the parent first", install_path, t.line))
+            problems.append(Problem.of("VK767", territory=t.name, parent=repr(m.group(1))).at(install_path, t.line))
             continue
         given = data.codes.get(t.name, "")
         pid = given if re.fullmatch(r"[a-z0-9][a-z0-9_-]*", given) and given not in taken else _slug(t.name)
@@ -162,15 +159,13 @@ def build(data: InstallData, countries: List[str], info, folder: str,
                           "line": t.line}
         order.append(pid)
         if t.country > len(countries) or t.country < 0:  # the site installs it; no country colours it
-            problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {t.name} owned "
-                                             f"by country {t.country} of {len(countries)}, read as neutral", "",
-                                    install_path, t.line, severity="warning"))
+            problems.append(Problem.of("VK680", territory=t.name, country=t.country, count=len(countries))
+                            .at(install_path, t.line))
     pairs: Dict[Tuple[str, str], List[bool]] = {}
     for to, frm, fleets, armies, line in data.borders:
         bad = [v for v in (fleets, armies) if v not in ("Yes", "No")]
         if bad:
-            problems.append(Problem("VK767", f"{to} is not what the site can install: border flag {bad[0]!r}",
-                                    "write 'Yes' or 'No'", install_path, line))
+            problems.append(Problem.of("VK677", territory=to, flag=repr(bad[0])).at(install_path, line))
             continue
         a, b = loc.get(frm), loc.get(to)
         if a is None or b is None:
@@ -190,10 +185,8 @@ def build(data: InstallData, countries: List[str], info, folder: str,
     for pid in order:
         if provinces[pid]["terrain"] is Terrain.LAND and pid in afloat:
             provinces[pid]["terrain"] = Terrain.COAST
-            problems.append(Problem("VK768", "what the folder says and the variant cannot hold: "
-                                             f"{provinces[pid]['name']} is Land with fleet borders: read as a coast",
-                                    "", install_path,
-                                    provinces[pid]["line"], severity="warning"))
+            problems.append(Problem.of("VK681", territory=provinces[pid]["name"])
+                            .at(install_path, provinces[pid]["line"]))
     # a territory with no border at all (a marker, a box of counters), or in a group of territories
     # bordering only each other (ClassicEconomic's resources), is no space a unit on the map can reach
     lone = _apart(order, pairs, {pid for pid in order if provinces[pid]["country"] and provinces[pid]["center"]})
@@ -203,10 +196,8 @@ def build(data: InstallData, countries: List[str], info, folder: str,
         provinces[pid]["center"] = False
         provinces[pid]["coasts"] = []
     if lone:
-        problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {len(lone)} territories "
-                                         f"apart from the map ({', '.join(provinces[p]['name'] for p in lone[:5])}"
-                                         f"{', ...' if len(lone) > 5 else ''}): read as impassable", "",
-                                install_path, severity="warning"))
+        problems.append(Problem.of("VK682", count=len(lone), names=", ".join(provinces[p]["name"] for p in lone[:5])
+                                   + (", ..." if len(lone) > 5 else "")).at(install_path))
     edges = tuple(Edge(a, b, Crossing.of(army, fleet)) for (a, b), (army, fleet) in sorted(pairs.items()))
     provs = []
     for pid in order:
@@ -226,9 +217,7 @@ def build(data: InstallData, countries: List[str], info, folder: str,
         pw_id = _unique(re.sub(r"[^a-z]", "", name.lower()) or "power", ptaken)
         powers.append(Power(pw_id, name, homes=homes))
     if owned_not_home:
-        problems.append(Problem("VK768", f"what the folder says and the variant cannot hold: {owned_not_home} "
-                                         "territories owned at the start that are not supply centres (the owner "
-                                         "only colours them on the site)", "", install_path, severity="warning"))
+        problems.append(Problem.of("VK683", count=owned_not_home).at(install_path))
     props = info.props
     full = props.get("fullName")
     title: Optional[str] = full if isinstance(full, str) else None
@@ -272,9 +261,7 @@ def _apart(order: List[str], pairs, homes: set) -> List[str]:
 def _starting_units(folder: str, v: Variant, countries: List[str]):
     path = os.path.join(folder, "classes", "adjudicatorPreGame.php")
     if not os.path.isfile(path):
-        return {}, [Problem("VK768", "what the folder says and the variant cannot hold: no "
-                                     "classes/adjudicatorPreGame.php, so no starting units",
-                            "place the units in the editor", folder, severity="warning")]
+        return {}, [Problem.of("VK684").at(folder)]
     text = _text(path)
     try:
         cur = Cursor(tokens(text))
@@ -288,27 +275,22 @@ def _starting_units(folder: str, v: Variant, countries: List[str]):
                 break
             cur.i += 1
     except StaticError as e:
-        return {}, [Problem("VK766", f"adjudicatorPreGame.php cannot be read without running PHP: {e.message}",
-                            "write $countryUnits as a literal array", path, e.line)]
+        return {}, [Problem.of("VK766", file="adjudicatorPreGame.php", reason=e.message,
+                               advice="write $countryUnits as a literal array").at(path, e.line)]
     if not isinstance(value, PhpArray):
-        return {}, [Problem("VK768", "what the folder says and the variant cannot hold: no literal "
-                                     "$countryUnits, so no starting units", "place the units in the editor",
-                            path, line, severity="warning")]
+        return {}, [Problem.of("VK685").at(path, line)]
     by_name = {p.name: p.id for p in v.provinces}
     by_name.update({f"{p.name} ({c.name})": f"{p.id}/{c.id}" for p in v.provinces for c in p.coasts})
     units: Dict[str, List[Unit]] = {}
     problems = []
     for country, listing in value:
         if country not in countries:
-            problems.append(Problem("VK767", f"{country} is not what the site can install: not a country",
-                                    "use a name of variant.php's $countries", path, line))
+            problems.append(Problem.of("VK678", country=country).at(path, line))
             continue
         for terr, kind in (listing if isinstance(listing, PhpArray) else []):
             where = by_name.get(terr)
             if where is None or kind not in ("Army", "Fleet"):
-                problems.append(Problem("VK767", f"{terr} is not what the site can install: a starting "
-                                                 f"{kind} there", "name an installed territory, Army or Fleet",
-                                        path, line))
+                problems.append(Problem.of("VK679", territory=terr, kind=kind).at(path, line))
                 continue
             units.setdefault(country, []).append(Unit(UnitType.ARMY if kind == "Army" else UnitType.FLEET, where))
     return units, problems
@@ -347,7 +329,7 @@ def _picture(folder: str) -> Optional[bytes]:
     for rel in (os.path.join("resources", "map.png"), "map.png"):
         p = os.path.join(folder, rel)
         if os.path.isfile(p):
-            return read_limited(p, MAX_PICTURE, "VK765", "map picture")
+            return read_limited(p, MAX_PICTURE, "VK765", what="map picture")
     return None
 
 
@@ -392,8 +374,7 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
     try:
         (w, h), shapes, shared = outlines(v, picture)
     except Exception as exc:  # Pillow's own errors for a broken picture
-        return None, [Problem("VK768", f"what the folder says and the variant cannot hold: the picture cannot "
-                                       f"be read ({type(exc).__name__})", "", "map.png", severity="warning")]
+        return None, [Problem.of("VK686", error=type(exc).__name__).at("map.png")]
     problems = []
     # land drawn as one patch (Alacavre's black lagoon holds two points): borders the picture does not draw
     # (seas in one colour are shared out too, as the site's fill would: not worth a warning)
@@ -406,9 +387,8 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
     for p in v.provinces:
         shape = shapes.get(p.id)
         if shape is None:
-            problems.append(Problem("VK769", f"{p.id}: its outline could not be traced from the picture "
-                                             "(no patch of its own around its point)", "draw it in the editor",
-                                    "map.png", severity="warning"))
+            problems.append(Problem.of("VK769", territory=p.id, reason="no patch of its own around its point")
+                            .at("map.png"))
             continue
         paths.append(f'<path id={quoteattr(p.id)} d="{_path_d(shape)}"/>')
     png = base64.b64encode(picture).decode("ascii")

@@ -90,13 +90,15 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
     problems: List[Problem] = []
     at = f"{path}." if path else ""
 
-    def bad(message: str, hint: str, code: str = "VK401") -> None:
-        problems.append(Problem(code, at + message, hint, where))
+    def bad(code: str, /, *, field: str, **params: object) -> None:
+        # the field named from the record's top (``history[3].position.units``)
+        problems.append(Problem.of(code, field=at + field, **params).at(where))
 
     start = Phase.parse(variant.rules.start)
     if not isinstance(rec, dict):
-        bad(f"the position is {type(rec).__name__}, not an object",
-            'give {"phase": "S1901M", "units": {...}, "centers": {...}}')
+        problems.append(Problem.of("VK401", field=path or "the position", value=f"a {type(rec).__name__}",
+                                   expected="an object",
+                                   advice='give {"phase": "S1901M", "units": {...}, "centers": {...}}').at(where))
         return GameState(start), problems
     phase_text = rec.get("phase", variant.rules.start)
     try:
@@ -104,7 +106,8 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
             raise ValueError(f"phase: {_short(phase_text)} is not a phase")
         phase = Phase.parse(phase_text)
     except ValueError:
-        bad(f"phase: {_short(phase_text)} is not a phase", "phases are S/F/W, the year, and M/R/A: S1901M")
+        bad("VK401", field="phase", value=_short(phase_text), expected="a phase",
+            advice="phases are S/F/W, the year, and M/R/A: S1901M")
         phase = start
     s = GameState(phase)
     powers = {p.id for p in variant.powers}
@@ -117,29 +120,31 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
         if value is None:
             return {}
         if not isinstance(value, dict):
-            bad(f"{key}: {_short(value)} is not an object of powers", 'write {"france": [...]}')
+            bad("VK401", field=key, value=_short(value), expected="an object of powers",
+                advice='write {"france": [...]}')
             return {}
         out = {}
         for power, items in value.items():
             if power not in powers:
-                bad(f"{key}: unknown power {_short(power)}", f"powers of {variant.id}: {', '.join(sorted(powers))}")
+                bad("VK413", field=key, power=_short(power), variant=variant.id, powers=", ".join(sorted(powers)))
             elif items is None:
                 continue
             elif not isinstance(items, list):
-                bad(f"{key}.{power}: {_short(items)} is not a list", f'write "{power}": [...]')
+                bad("VK401", field=f"{key}.{power}", value=_short(items), expected="a list",
+                    advice=f'write "{power}": [...]')
             else:
                 out[power] = items
         return out
 
     def unit(power: str, text: Any, field: str) -> Optional[UnitAt]:
         if not isinstance(text, str) or len(text.split()) != 2 or text.split()[0].upper() not in ("A", "F"):
-            bad(f"{field}: cannot read the unit {_short(text)}", "write units as 'A par' or 'F spa/nc'")
+            bad("VK401", field=field, value=_short(text), expected="a unit",
+                advice="write units as 'A par' or 'F spa/nc'")
             return None
         kind, loc = text.split()
         u = UnitAt(power, UnitType(kind.upper()), loc.lower())
         if u.loc not in graph.locations:
-            bad(f"{field}: the unit {_short(text)} stands on no location of {variant.id}",
-                "use the variant's ids, with coasts as spa/nc")
+            bad("VK414", field=field, unit=_short(text), variant=variant.id)
             return None
         if not graph.may_stand(u.type, u.loc):
             p = provinces[u.province]
@@ -148,8 +153,8 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
                    if p.coasts and u.type is UnitType.FLEET
                    else f"{p.id} is {p.terrain.value}: {'armies' if u.type is UnitType.FLEET else 'fleets'} only"
                    if p.terrain is not Terrain.IMPASSABLE else f"nothing stands on {p.id}")
-            bad(f"{field}: {'an army' if u.type is UnitType.ARMY else 'a fleet'} cannot stand on {u.loc}",
-                why, "VK404")
+            bad("VK404", field=field, unit="an army" if u.type is UnitType.ARMY else "a fleet", location=u.loc,
+                why=why)
             return None
         return u
 
@@ -159,33 +164,33 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
             if u is None:
                 continue
             if u.province in s.units:
-                bad(f"units.{power}[{i}]: two units in {u.province}", "one unit a province")
+                bad("VK415", field=f"units.{power}[{i}]", province=u.province)
             s.units[u.province] = u
     for power, centres in by_power("centers").items():
         for i, c in enumerate(centres):
             if not isinstance(c, str) or c.lower() not in provinces or not provinces[c.lower()].center:
-                bad(f"centers.{power}[{i}]: {_short(c)} is not a supply centre of {variant.id}",
-                    "list only the variant's supply centres, by id", "VK405")
+                bad("VK405", field=f"centers.{power}[{i}]", centre=_short(c), variant=variant.id)
                 continue
             c = c.lower()
             if c in s.centers and s.centers[c] != power:
-                bad(f"centers.{power}[{i}]: {c} is owned by {s.centers[c]} and by {power}",
-                    "a centre has one owner", "VK406")
+                bad("VK406", field=f"centers.{power}[{i}]", centre=c, owner=s.centers[c], power=power)
                 continue
             s.centers[c] = power
     for power, items in by_power("dislodged").items():
         for i, item in enumerate(items):
             field = f"dislodged.{power}[{i}]"
             if not isinstance(item, dict) or not isinstance(item.get("unit"), str):
-                bad(f"{field}: cannot read {_short(item)}", 'write {"unit": "A mar", "attacker_from": "gas"}')
+                bad("VK401", field=field, value=_short(item), expected="a dislodged unit",
+                    advice='write {"unit": "A mar", "attacker_from": "gas"}')
                 continue
             frm = item.get("attacker_from")
             if frm is not None and (not isinstance(frm, str) or split_location(frm.lower())[0] not in provinces):
-                bad(f"{field}.attacker_from: {_short(frm)} is no province of {variant.id}",
-                    "the province the attack came from, or null")
+                bad("VK401", field=f"{field}.attacker_from", value=_short(frm), expected=f"a province of {variant.id}",
+                    advice="the province the attack came from, or null")
                 continue
             if not isinstance(item.get("by_convoy", False), bool):
-                bad(f"{field}.by_convoy: {_short(item['by_convoy'])} is not true or false", "write true or false")
+                bad("VK401", field=f"{field}.by_convoy", value=_short(item["by_convoy"]), expected="true or false",
+                    advice="write true or false")
                 continue
             u = unit(power, item["unit"], field + ".unit")
             if u is not None:
@@ -193,14 +198,15 @@ def state_from_record(variant: Variant, rec: Any, where: str = "<input>",
                                                     bool(item.get("by_convoy")))
     standoffs = rec.get("standoffs", [])
     if not isinstance(standoffs, list) or not all(isinstance(p, str) for p in standoffs):
-        bad(f"standoffs: {_short(standoffs)} is not a list of provinces", 'write ["bur", "mun"]')
+        bad("VK401", field="standoffs", value=_short(standoffs), expected="a list of provinces",
+            advice='write ["bur", "mun"]')
     else:
         s.standoffs = {p.lower() for p in standoffs}
     falls = rec.get("static_falls", 0)
     if falls is None:
         falls = 0
     if isinstance(falls, bool) or not isinstance(falls, int) or not 0 <= falls <= 1_000_000:
-        bad(f"static_falls: {_short(falls)} is not a count", "a whole number, 0 or more")
+        bad("VK401", field="static_falls", value=_short(falls), expected="a count", advice="a whole number, 0 or more")
     else:
         s.static_falls = falls
     return s, problems
@@ -215,27 +221,28 @@ def orders_from_record(variant: Variant, rec: Any, where: str,
         return {}, problems
     powers = {p.id for p in variant.powers}
     if not isinstance(rec, dict):
-        return {}, [Problem("VK401", f"orders: {_short(rec)} is not an object of powers",
-                            'write {"france": ["A par - bur"]}', where)]
+        return {}, [Problem.of("VK401", field="orders", value=_short(rec), expected="an object of powers",
+                               advice='write {"france": ["A par - bur"]}').at(where)]
     out: Dict[str, List[str]] = {}
     for power, lines in rec.items():
         if power not in powers:
-            problems.append(Problem("VK401", f"orders: unknown power {_short(power)}",
-                                    f"powers of {variant.id}: {', '.join(sorted(powers))}", where))
+            problems.append(Problem.of("VK413", field="orders", power=_short(power), variant=variant.id,
+                                       powers=", ".join(sorted(powers))).at(where))
             continue
         if lines is None:
             continue
         if not isinstance(lines, list):
-            problems.append(Problem("VK401", f"orders.{power}: {_short(lines)} is not a list of orders",
-                                    f'write "{power}": ["A par - bur"]', where))
+            problems.append(Problem.of("VK401", field=f"orders.{power}", value=_short(lines),
+                                       expected="a list of orders", advice=f'write "{power}": ["A par - bur"]')
+                            .at(where))
             continue
         for i, line in enumerate(lines):
             if not isinstance(line, str):
-                problems.append(Problem("VK401", f"orders.{power}[{i}]: {_short(line)} is not an order",
-                                        "an order is text: 'A par - bur'", where))
+                problems.append(Problem.of("VK401", field=f"orders.{power}[{i}]", value=_short(line),
+                                           expected="an order", advice="an order is text: 'A par - bur'").at(where))
             elif len(line) > max_chars:
-                problems.append(Problem("VK008", f"orders.{power}[{i}]: the order is {len(line)} characters "
-                                        f"long, over the limit of {max_chars}", "one order a line", where))
+                problems.append(Problem.of("VK008", line=f"the order orders.{power}[{i}]", length=len(line),
+                                           limit=max_chars).at(where))
         out[power] = [line for line in lines if isinstance(line, str) and len(line) <= max_chars]
     return out, problems
 
@@ -294,42 +301,44 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
     if path.endswith((".yaml", ".yml")):
         rec = read_yaml(path, limit=MAX_GAME_BYTES)[0]
     else:
-        raw = read_limited(path, MAX_GAME_BYTES, "VK400", "game file")
+        raw = read_limited(path, MAX_GAME_BYTES, "VK400", what="game file")
         try:
             rec = loads_unique(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             line = getattr(exc, "lineno", None)
             reason = (exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
                       if isinstance(exc, DuplicateKey) else "not UTF-8 JSON this program reads")
-            raise UnusableInput([Problem("VK400", f"the game file is not JSON: {reason}",
-                                         "give a game saved by 'variantkit play --save'", path, line)])
+            raise UnusableInput([Problem.of("VK400", path=path, reason=f"not JSON: {reason}").at(path, line)])
     if not isinstance(rec, dict):
-        raise UnusableInput([Problem("VK401", "the game file holds no object",
-                                     'a game is {"position": ..., "history": [...]}', path)])
+        raise UnusableInput([Problem.of("VK401", field="the game file", value=f"a {type(rec).__name__}",
+                                        expected="an object", advice='a game is {"position": ..., "history": [...]}')
+                             .at(path)])
     state, problems = state_from_record(variant, rec.get("position", {}), path, "position")
     winner = rec.get("winner")
     if winner is not None and (not isinstance(winner, str) or winner not in {p.id for p in variant.powers}):
-        problems.append(Problem("VK401", f"winner: {_short(winner)} is no power of {variant.id}",
-                                "the winning power's id, or null", path))
+        problems.append(Problem.of("VK401", field="winner", value=_short(winner), expected=f"a power of {variant.id}",
+                                   advice="the winning power's id, or null").at(path))
         winner = None
     game = Game(variant, state, winner=winner, drawn=rec.get("drawn") is True)
     history = rec.get("history") or []
     if not isinstance(history, list):
-        problems.append(Problem("VK401", f"history: {_short(history)} is not a list", "a list of phases", path))
+        problems.append(Problem.of("VK401", field="history", value=_short(history), expected="a list",
+                                   advice="a list of phases").at(path))
         history = []
     for i, h in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(h, dict):
-            problems.append(Problem("VK401", f"{where}: {_short(h)} is not a phase record",
-                                    '{"phase": "S1901M", "position": ..., "results": [...]}', path))
+            problems.append(Problem.of("VK401", field=where, value=_short(h), expected="a phase record",
+                                       advice='{"phase": "S1901M", "position": ..., "results": [...]}').at(path))
             continue
         try:
             phase = Phase.parse(h["phase"]) if isinstance(h.get("phase"), str) else None
         except ValueError:
             phase = None
         if phase is None:
-            problems.append(Problem("VK401", f"{where}.phase: {_short(h.get('phase'))} is not a phase",
-                                    "phases are S/F/W, the year, and M/R/A: S1901M", path))
+            problems.append(Problem.of("VK401", field=f"{where}.phase", value=_short(h.get("phase")),
+                                       expected="a phase", advice="phases are S/F/W, the year, and M/R/A: S1901M")
+                            .at(path))
             continue
         before, more = state_from_record(variant, h.get("position", {}), path, f"{where}.position")
         problems.extend(more)
@@ -338,9 +347,14 @@ def load_game(variant: Variant, path: str) -> Tuple[Game, List[Problem]]:
         for j, r in enumerate(results if isinstance(results, list) else [results]):
             if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("power", "order", "outcome")) \
                     or not isinstance(r.get("reason", ""), (str, type(None))):
-                problems.append(Problem("VK401", f"{where}.results[{j}]: {_short(r)} is not a result",
-                                        '{"power": ..., "order": ..., "outcome": ..., "reason": ...}', path))
+                problems.append(Problem.of("VK401", field=f"{where}.results[{j}]", value=_short(r),
+                                           expected="a result",
+                                           advice='{"power": ..., "order": ..., "outcome": ..., "reason": ...}')
+                                .at(path))
                 continue
             outcomes.append(outcome_from_record(game, r))
         game.history.append(PhaseRecord(phase, before, outcomes))
+    if not problems:  # a file that reads cleanly is then played again (game_history)
+        from .game_history import check_history
+        problems.extend(check_history(variant, game, path, state_to_record))
     return game, problems

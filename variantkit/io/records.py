@@ -19,7 +19,8 @@ def point_from_record(v) -> Optional[Tuple[float, float]]:
 
 
 def coast_from_record(cid: str, rec: Mapping[str, Any]) -> Coast:
-    return Coast(cid, rec.get("name", ""), tuple(rec.get("aliases", ())), point_from_record(rec.get("unit_pos")))
+    return Coast(cid, rec.get("name", ""), tuple(rec.get("aliases", ())), point_from_record(rec.get("unit_pos")),
+                 point_from_record(rec.get("dislodged_pos")))
 
 
 def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
@@ -29,7 +30,9 @@ def province_from_record(pid: str, rec: Mapping[str, Any]) -> Province:
         aliases=tuple(rec.get("aliases", ())), center=bool(rec.get("center", False)),
         coasts=coasts, offboard=bool(rec.get("offboard", False)), inside=rec.get("inside"),
         passable_in=tuple(rec.get("passable_in", ())), unit_pos=point_from_record(rec.get("unit_pos")),
-        label_pos=point_from_record(rec.get("label_pos")), port=bool(rec.get("port", False)))
+        label_pos=point_from_record(rec.get("label_pos")), port=bool(rec.get("port", False)),
+        dislodged_pos=point_from_record(rec.get("dislodged_pos")), label=rec.get("label", ""),
+        label_angle=float(rec.get("label_angle", 0.0)))
 
 
 def edge_from_record(rec: Mapping[str, Any]) -> Edge:
@@ -93,9 +96,11 @@ def province_to_record(p: Province) -> Dict[str, Any]:
         "name": p.name, "aliases": list(p.aliases), "terrain": p.terrain.value,
         "center": p.center,
         "coasts": {c.id: _drop_defaults({"name": c.name, "aliases": list(c.aliases),
-                                         "unit_pos": _pt(c.unit_pos)}) for c in p.coasts},
+                                         "unit_pos": _pt(c.unit_pos),
+                                         "dislodged_pos": _pt(c.dislodged_pos)}) for c in p.coasts},
         "offboard": p.offboard, "port": p.port, "inside": p.inside, "passable_in": list(p.passable_in),
-        "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos)})
+        "unit_pos": _pt(p.unit_pos), "label_pos": _pt(p.label_pos), "dislodged_pos": _pt(p.dislodged_pos),
+        "label": p.label, "label_angle": p.label_angle or None})
 
 
 def _pt(p):

@@ -27,8 +27,10 @@ def _patched_province(p: Province, patch) -> Province:
             value = tuple(coast_from_record(cid, c) for cid, c in (value or {}).items())
         elif key in ("aliases", "passable_in"):
             value = tuple(value or ())
-        elif key in ("unit_pos", "label_pos"):
+        elif key in ("unit_pos", "label_pos", "dislodged_pos"):
             value = point_from_record(value)
+        elif key == "label_angle":
+            value = float(value or 0.0)
         kw[key] = value
     return replace(p, **kw)
 
@@ -50,9 +52,7 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
     for pid, patch in changes.provinces.items():
         path = ("changes", "provinces", pid)
         if pid not in provinces:
-            problems.append(source.problem(path, "VK301", f"the base has no province {pid!r} to change",
-                                           "name a province of the base variant, or add it under add_provinces",
-                                           key=True))
+            problems.append(source.problem(path, "VK301", province=repr(pid), key=True))
             continue
         if patch is None:
             del provinces[pid]
@@ -60,9 +60,8 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
             provinces[pid] = _patched_province(provinces[pid], patch)
     for p in changes.add_provinces:
         if p.id in provinces:
-            problems.append(source.problem(("changes", "add_provinces", p.id), "VK302",
-                                           f"the base already has a province {p.id!r}",
-                                           "change it under 'provinces' instead", key=True))
+            problems.append(source.problem(("changes", "add_provinces", p.id), "VK302", province=repr(p.id),
+                                           key=True))
         provinces[p.id] = p
 
     edges: List[Edge] = list(base.edges)
@@ -71,9 +70,8 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
     for i, rem in enumerate(changes.remove_edges):
         match = _find_edge(edges, rem)
         if match is None:
-            problems.append(source.problem(("changes", "remove_edges", i), "VK303",
-                                           f"the base has no {rem.units.value} edge {rem.a} - {rem.b} to remove",
-                                           "check the endpoints and the unit type against the base"))
+            problems.append(source.problem(("changes", "remove_edges", i), "VK303", units=rem.units.value,
+                                           a=rem.a, b=rem.b))
             continue
         idx, e = match
         army = e.units.army and not rem.units.army
@@ -87,9 +85,7 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
     powers: Dict[str, Power] = {p.id: p for p in base.powers}
     for pid, patch in changes.powers.items():
         if pid not in powers:
-            problems.append(source.problem(("changes", "powers", pid), "VK304",
-                                           f"the base has no power {pid!r}",
-                                           "name a power of the base variant", key=True))
+            problems.append(source.problem(("changes", "powers", pid), "VK304", power=repr(pid), key=True))
             continue
         powers[pid] = _patched_power(powers[pid], patch)
 
@@ -97,9 +93,7 @@ def apply_changes(base: Variant, changes: Changes, source: SourceMap) -> Tuple[V
     options = changes.rules.get("options")
     for opt in (options if isinstance(options, Mapping) else {}):   # the schema makes it a mapping
         if opt not in base.rules.options:
-            problems.append(source.problem(("changes", "rules", "options", opt), "VK305",
-                                           f"the base has no rule option {opt!r}",
-                                           "a subvariant switches options its base defines", "warning",
+            problems.append(source.problem(("changes", "rules", "options", opt), "VK305", option=repr(opt),
                                            key=True))
     order = [p.id for p in base.provinces if p.id in provinces] + \
             [p.id for p in changes.add_provinces if p.id not in {q.id for q in base.provinces}]

@@ -41,26 +41,37 @@ class SourceMap:
                 return None, None
             path = path[:-1]
 
-    def problem(self, path: Path, code: str, message: str, hint: str = "",
-                severity: str = "error", key: bool = False) -> Problem:
+    def problem(self, path: Path, code: str, /, *, severity: Optional[str] = None, key: bool = False,
+                **params: object) -> Problem:
+        """The problem ``code`` in the registry's words (Problem.of), placed at ``path``."""
         line, col = self.locate(path, key)
-        return Problem(code, message, hint, self.file, line, col, severity)
+        return Problem.of(code, **params).at(self.file, line, col, severity)
 
 
 # LibYAML's parser is ten times faster than PyYAML's own, and gives the same marks.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) -> Any:
     source.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+        # a tag on a mapping or list (!!python/object, !custom) would be dropped without a word
+        problems.append(Problem.of("VK026", tag=_short(node.tag)).at(
+            source.file, node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.MappingNode):
         out: Dict[Any, Any] = {}
         for knode, vnode in node.value:
+            if knode.tag == _MERGE:
+                problems.append(Problem.of("VK027").at(source.file, knode.start_mark.line + 1,
+                                                       knode.start_mark.column + 1))
+                continue
             if isinstance(knode, (yaml.MappingNode, yaml.SequenceNode)):
-                problems.append(Problem(
-                    "VK003", "a key must be a plain value, not a list or mapping",
-                    "write the key as a word", source.file,
-                    knode.start_mark.line + 1, knode.start_mark.column + 1))
+                problems.append(Problem.of("VK003").at(
+                    source.file, knode.start_mark.line + 1, knode.start_mark.column + 1))
                 continue
             key = loader.construct_object(knode, deep=True)
             if isinstance(key, (int, float, bool)) or key is None:
@@ -68,10 +79,8 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
             kpath = path + (key,)
             if key in out:
                 first = source.key_marks.get(kpath, (None, None))[0]
-                problems.append(Problem(
-                    "VK004", f"duplicate key {_short(key)} (first at line {first})",
-                    "remove or merge one of the two entries", source.file,
-                    knode.start_mark.line + 1, knode.start_mark.column + 1))
+                problems.append(Problem.of("VK004", name=_short(key), first=first).at(
+                    source.file, knode.start_mark.line + 1, knode.start_mark.column + 1))
                 continue
             source.key_marks[kpath] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             out[key] = _walk(vnode, kpath, source, problems, loader)
@@ -82,14 +91,13 @@ def _walk(node, path: Path, source: SourceMap, problems: List[Problem], loader) 
         value = loader.construct_object(node, deep=True)
         if type(value) is float and not math.isfinite(value):
             # .nan and .inf pass a schema's number checks, then break geometry and counts
-            problems.append(Problem("VK013", f"{_short(node.value)} is not a finite number", "give a number",
-                                    source.file, node.start_mark.line + 1, node.start_mark.column + 1))
+            problems.append(Problem.of("VK019", value=_short(node.value)).at(
+                source.file, node.start_mark.line + 1, node.start_mark.column + 1))
             return None
         return value
     except (ValueError, OverflowError):  # a timestamp such as 2001-02-30, an int of 5,000 digits
-        problems.append(Problem("VK002", f"cannot read the value {_short(node.value)}",
-                                "quote it to keep it as text", source.file,
-                                node.start_mark.line + 1, node.start_mark.column + 1))
+        problems.append(Problem.of("VK017", value=_short(node.value)).at(
+            source.file, node.start_mark.line + 1, node.start_mark.column + 1))
         return node.value
 
 
@@ -108,8 +116,8 @@ def _check_shape(text: str, shown: str, loader_class: Any = _Loader) -> None:
     closed: Dict[str, int] = {}   # anchor -> expanded size of its value
     aliases = 0
 
-    def refuse(code: str, message: str, hint: str, mark) -> UnusableInput:
-        return UnusableInput([Problem(code, message, hint, shown, mark.line + 1, mark.column + 1)])
+    def refuse(problem: Problem, mark) -> UnusableInput:
+        return UnusableInput([problem.at(shown, mark.line + 1, mark.column + 1)])
 
     try:
         while True:
@@ -121,8 +129,7 @@ def _check_shape(text: str, shown: str, loader_class: Any = _Loader) -> None:
                 sizes.append(1)
                 anchors.append(event.anchor)
                 if len(sizes) - 1 > MAX_DEPTH:
-                    raise refuse("VK006", f"the values nest deeper than {MAX_DEPTH} levels",
-                                 "a variant file nests a few levels; is this the right file?", event.start_mark)
+                    raise refuse(Problem.of("VK006", limit=MAX_DEPTH), event.start_mark)
             elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
                 size, anchor = sizes.pop(), anchors.pop()
                 if anchor is not None:
@@ -135,15 +142,12 @@ def _check_shape(text: str, shown: str, loader_class: Any = _Loader) -> None:
             elif kind is yaml.AliasEvent:
                 aliases += 1
                 if event.anchor in anchors:
-                    raise refuse("VK007", f"the alias *{_short(event.anchor)[1:-1]} is inside the value it names",
-                                 "a value cannot contain itself", event.start_mark)
+                    raise refuse(Problem.of("VK023", anchor=_short(event.anchor)[1:-1]), event.start_mark)
                 if aliases > MAX_ALIASES:
-                    raise refuse("VK007", f"the file uses over {MAX_ALIASES} '*' aliases",
-                                 "write the values out instead of through aliases", event.start_mark)
+                    raise refuse(Problem.of("VK007", limit=MAX_ALIASES), event.start_mark)
                 sizes[-1] += closed.get(event.anchor, 1)
                 if sum(sizes) > MAX_VALUES:  # without aliases the byte limit bounds the values
-                    raise refuse("VK007", f"the file expands to over {MAX_VALUES} values (aliases copy whole parts)",
-                                 "write the values out instead of through '*' aliases", event.start_mark)
+                    raise refuse(Problem.of("VK024", limit=MAX_VALUES), event.start_mark)
     finally:
         loader.dispose()
 
@@ -158,16 +162,15 @@ def read_yaml(path: str, text: Optional[str] = None,
     from ..files import read_limited
     shown = str(path)
     if text is None:
-        raw = read_limited(path, limit, "VK001", "file",
-                           "a variant file is a few MB at most: is this the right file?")
+        raw = read_limited(path, limit, "VK001", what="file")
         if b"\x00" in raw:
-            raise UnusableInput([Problem("VK001", "the file is binary, not YAML text",
-                                         "give the variant's .yaml file", shown)])
+            raise UnusableInput([Problem.of("VK001", path=shown, reason="the file is binary, not YAML text")
+                                 .at(shown)])
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise UnusableInput([Problem("VK001", f"the file is not UTF-8 text (byte {exc.start})",
-                                         "save the file as UTF-8", shown)])
+            raise UnusableInput([Problem.of("VK001", path=shown, reason=f"not UTF-8 text (byte {exc.start})")
+                                 .at(shown)])
     try:
         _check_shape(text, shown)
     except yaml.YAMLError:
@@ -184,18 +187,15 @@ def read_yaml(path: str, text: Optional[str] = None,
     try:
         node = loader.get_single_node()
         if node is None:
-            raise UnusableInput([Problem("VK002", "the file is empty",
-                                         "a variant file starts with 'format: 1'", shown, 1, 1)])
+            raise UnusableInput([Problem.of("VK018").at(shown, 1, 1)])
         data = _walk(node, (), source, problems, loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         what = exc.problem or str(exc)
-        raise UnusableInput([Problem("VK002", f"not valid YAML: {what}",
-                                     "fix the YAML syntax at this place (indentation, quotes, colons)",
-                                     shown, line, col)])
+        raise UnusableInput([Problem.of("VK002", reason=what).at(shown, line, col)])
     except yaml.YAMLError as exc:
-        raise UnusableInput([Problem("VK002", f"not valid YAML: {exc}", "fix the YAML syntax", shown)])
+        raise UnusableInput([Problem.of("VK002", reason=str(exc)).at(shown)])
     finally:
         loader.dispose()
     return data, source, problems

@@ -46,6 +46,8 @@ class Coast:
     name: str = ""
     aliases: Tuple[str, ...] = ()
     unit_pos: Optional[Point] = None
+    # where a fleet dislodged from this coast is drawn while it retreats
+    dislodged_pos: Optional[Point] = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,12 @@ class Province:
     passable_in: Tuple[str, ...] = ()
     unit_pos: Optional[Point] = None
     label_pos: Optional[Point] = None
+    # where a unit dislodged here is drawn while it retreats (beside the one that took its place)
+    dislodged_pos: Optional[Point] = None
+    # the label as the map writes it, where it is not the default (the code), and its turn
+    # in degrees clockwise about label_pos (a river's or a long sea's name along its shape)
+    label: str = ""
+    label_angle: float = 0.0
     # a coastal space whose fleet convoys as if at sea (DPjudge's PORT)
     port: bool = False
 
@@ -72,6 +80,15 @@ class Province:
             if c.id == coast_id:
                 return c
         return None
+
+    def dislodged_offset(self, coast_id: Optional[str] = None) -> Optional[Point]:
+        """How far a dislodged unit is drawn from the unit spot (of the province or
+        of its coast), where the variant places both: an offset holds on any board."""
+        c = self.coast(coast_id) if coast_id else None
+        unit, dislodged = (c.unit_pos, c.dislodged_pos) if c is not None else (self.unit_pos, self.dislodged_pos)
+        if unit is None or dislodged is None:
+            return None
+        return (dislodged[0] - unit[0], dislodged[1] - unit[1])
 
     @property
     def location_ids(self) -> Tuple[str, ...]:

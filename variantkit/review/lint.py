@@ -25,7 +25,8 @@ _ABOUT_THE_RUN = {"VK728", "VK740", "VK745"}
 
 
 # every code the lint emits: warnings about the design, never about validity
-CODES = frozenset({"VK550", "VK551", "VK552", "VK553", "VK554", "VK555", "VK556"})
+CODES = frozenset({"VK550", "VK551", "VK552", "VK553", "VK554", "VK555", "VK556", "VK558",
+                   "VK559"})
 
 
 class _Lint:
@@ -48,12 +49,13 @@ class _Lint:
                 return ("powers", pid)
         return ("rules",) if "rule" in message.lower() else ()
 
-    def warn(self, path: Tuple, code: str, message: str, hint: str) -> None:
+    def warn(self, path: Tuple, code: str, /, **params: object) -> None:
+        """The finding ``code`` in the registry's words (Problem.of), placed at ``path`` in the file."""
+        problem = Problem.of(code, **params)
         if self.source is not None:
             line, col = self.source.locate(path)
-            self.out.append(Problem(code, message, hint, self.source.file, line, col, "warning"))
-        else:
-            self.out.append(Problem(code, message, hint, severity="warning"))
+            problem = problem.at(self.source.file, line, col)
+        self.out.append(problem)
 
     # -- rules that need the drawing ------------------------------------------
     def corners(self, shapes: Shapes, tolerance: float) -> None:
@@ -75,11 +77,8 @@ class _Lint:
                     names = sorted(near)
                     unlinked = [f"{a}-{b}" for a, b in itertools.combinations(names, 2)
                                 if b not in self.adj.get(a, ())]
-                    self.warn(("provinces", names[0]), "VK550",
-                              f"{', '.join(names)} meet at one point ({x:.0f}, {y:.0f}) of the drawing",
-                              "players cannot tell which of them border there: draw a short border "
-                              "between the two that do" + (f" (not linked: {', '.join(unlinked)})"
-                                                          if unlinked else ""))
+                    self.warn(("provinces", names[0]), "VK550", provinces=", ".join(names), x=f"{x:.0f}",
+                              y=f"{y:.0f}", unlinked=f" (not linked: {', '.join(unlinked)})" if unlinked else "")
 
     def drawn_triangles(self, shapes: Shapes, tolerance: float) -> None:
         """VK551: linked neighbours with no common neighbour, though the
@@ -98,13 +97,10 @@ class _Lint:
                     continue
                 third = sorted((touching.get(a, set()) & touching.get(b, set())) - {a, b})
                 if third:
-                    self.warn(("provinces", a), "VK551",
-                              f"{a} and {b} are linked but share no neighbour, while the drawing shows "
-                              f"{', '.join(third)} touching both",
-                              f"link {third[0]} to {a} and {b}, or redraw the border")
+                    self.warn(("provinces", a), "VK551", a=a, b=b, third=", ".join(third), first=third[0])
 
     def shores(self, shapes: Shapes, tolerance: float) -> None:
-        """VK552 (drawing): a coast touches a sea in the drawing with no fleet link."""
+        """VK558: a coast touches a sea in the drawing with no fleet link."""
         for p in self.v.provinces:
             if p.terrain is not Terrain.COAST or p.id not in shapes:
                 continue
@@ -115,9 +111,7 @@ class _Lint:
                 if w.inside == p.id or p.id in (w.inside or ""):
                     continue
                 if shapes[p.id].buffer(tolerance).intersection(shapes[w.id]).length > 6 * tolerance:
-                    self.warn(("provinces", p.id), "VK552",
-                              f"{p.id} borders {w.id} in the drawing but no fleet may sail between them",
-                              f"add a fleet edge {p.id} - {w.id} (or the coast that fronts it)")
+                    self.warn(("provinces", p.id), "VK558", province=p.id, sea=w.id)
 
     # -- rules on the graph ----------------------------------------------------
     def _seas_reached(self, pid: str) -> Set[str]:
@@ -138,9 +132,7 @@ class _Lint:
             for loc in self.graph.fleet_locations(p.id):
                 seas = {split_location(n)[0] for n in self.graph.moves(UnitType.FLEET, loc)} & water
                 if not seas:
-                    self.warn(("provinces", p.id), "VK552",
-                              f"{loc} is coastal but no fleet there can sail to any sea",
-                              "add a fleet edge to the sea it fronts, or make it land")
+                    self.warn(("provinces", p.id), "VK552", location=loc)
 
     def unreached_centres(self) -> None:
         """VK553: a neutral centre no starting unit can reach in the first year."""
@@ -150,9 +142,7 @@ class _Lint:
         reached = set().union(*Reach(self.v).first_year().values())
         for c in self.v.centers:
             if c not in owned and c not in reached:
-                self.warn(("provinces", c), "VK553",
-                          f"no unit can reach the neutral centre {c} in the first year",
-                          "it stays neutral at least until 1902: move it, or start a unit nearer")
+                self.warn(("provinces", c), "VK553", province=c)
 
     def adjacent_homes(self) -> None:
         """VK554: home centres of two powers side by side."""
@@ -160,26 +150,22 @@ class _Lint:
         pairs = {tuple(sorted((h, n))) for h in home_of for n in self.adj.get(h, ())
                  if n in home_of and home_of[h] != home_of[n]}
         for a, b in sorted(pairs):
-            self.warn(("powers", home_of[a], "homes"), "VK554",
-                      f"{a} ({home_of[a]}) and {b} ({home_of[b]}) are home centres of two powers side by side",
-                      "each can attack the other's home in Spring 1901: intended?")
+            self.warn(("powers", home_of[a], "homes"), "VK554", a=a, power=home_of[a], b=b, other=home_of[b])
 
     def one_way(self) -> None:
         """VK555: a link that runs one way only."""
         for i, e in enumerate(self.v.edges):
             if e.oneway:
-                self.warn(("edges", i), "VK555",
-                          f"{e.a} -> {e.b} runs one way only ({e.units.value})",
-                          "most judges have no one-way links: see the export reports")
+                self.warn(("edges", i), "VK555", a=e.a, b=e.b, units=e.units.value)
 
     def portability(self) -> None:
         """VK556: what each judge's or host's importer would read differently."""
         from ..formats import formats
         from ..validate import check
         for p in check(self.v, self.source):  # names other judges read as something else
-            if p.code in ("VK112", "VK113"):
-                self.out.append(Problem("VK556", f"{p.message} ({p.code})", p.hint, p.file, p.line,
-                                        p.column, "warning"))
+            if p.code in ("VK112", "VK113"):  # both name what DPjudge's parser rejects
+                self.out.append(Problem.of("VK556", format="dpjudge", message=p.message, code=p.code, hint=p.hint)
+                                .at(p.file, p.line, p.column))
         for name, fmt in sorted(formats().items()):
             if not fmt.writes:
                 continue
@@ -188,8 +174,7 @@ class _Lint:
                     report = fmt.export(self.v, f"{tmp}/out{fmt.extension}")
                 except Exception as exc:  # a writer that fails is itself a finding; its traceback is logged
                     log.exception("the %s export of %s failed", name, self.v.id)
-                    self.warn((), "VK556", f"{name}: the export failed: {type(exc).__name__}: {exc}",
-                              "report this as a bug (the traceback is in the log)")
+                    self.warn((), "VK559", format=name, error=f"{type(exc).__name__}: {exc}")
                     continue
             by_code: Dict[str, List[Problem]] = {}
             for p in report.problems:
@@ -197,8 +182,8 @@ class _Lint:
                     by_code.setdefault(p.code, []).append(p)
             for code, found in by_code.items():
                 more = f" (and {len(found) - 1} more like it)" if len(found) > 1 else ""
-                self.warn(self.place(found[0].message), "VK556",
-                          f"{name}: {found[0].message}{more} ({code})", found[0].hint)
+                self.warn(self.place(found[0].message), "VK556", format=name, message=found[0].message + more,
+                          code=code, hint=found[0].hint)
 
 
 def lint(variant: Variant, source=None, shapes: Optional[Shapes] = None,

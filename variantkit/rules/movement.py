@@ -459,10 +459,7 @@ class Resolver:
         except RecursionError:
             # a circle of moves is decided around the whole circle at once: one of some
             # hundreds of units goes deeper than Python allows; said, never a traceback
-            raise UnusableInput([Problem(
-                "VK407", f"the orders of {len(self.moves)} moving units depend on each other in a circle "
-                "too long to adjudicate", "a circle of moves may hold up to about 200 units: "
-                "break it with a hold")])
+            raise UnusableInput([Problem.of("VK407", count=len(self.moves))])
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
         result = self.result

@@ -36,11 +36,6 @@ class _Checker:
         """The problem ``code`` in the registry's words (variantkit.codes), at ``path``."""
         self.problems.append(Problem.of(code, **params).at(*self._where(path, key), severity=severity))
 
-    def report(self, path: Tuple, code: str, message: str, hint: str,
-               severity: str = "error", key: bool = False) -> None:
-        # the emitters not yet built from the registry (see emit)
-        self.problems.append(Problem(code, message, hint, *self._where(path, key), severity))
-
     def _where(self, path: Tuple, key: bool) -> Tuple[str, Optional[int], Optional[int]]:
         file = self.source.file if self.source else ""
         line = col = None
@@ -80,9 +75,8 @@ class _Checker:
             if p.coasts and p.terrain is not Terrain.COAST:
                 self.emit(path + ("coasts",), "VK190", province=p.id, terrain=p.terrain.value)
             if p.port and (p.terrain is not Terrain.COAST or p.coasts):
-                self.report(path + ("port",), "VK193",
-                            f"{p.id} is a port but is {'a multi-coast province' if p.coasts else p.terrain.value}",
-                            "a port is a coastal province with one coast (a sea convoys anyway)")
+                self.emit(path + ("port",), "VK193", province=p.id,
+                          terrain="a multi-coast province" if p.coasts else p.terrain.value)
             if len(p.coasts) == 1:
                 self.emit(path + ("coasts",), "VK191", province=p.id, coast=repr(p.coasts[0].id))
             for s in p.passable_in:
@@ -104,9 +98,10 @@ class _Checker:
             for end in (e.a, e.b):
                 if end not in self.locations:
                     prov, coast = split_location(end)
-                    hint = (f"{prov} has no coast {coast!r}" if coast and prov in self.provinces
-                            else "use a province id or a named coast such as 'spa/nc'")
-                    self.report(path, "VK101", f"edge {e.a} - {e.b}: no location {end!r}", hint)
+                    if coast and prov in self.provinces:
+                        self.emit(path, "VK100", a=e.a, b=e.b, province=prov, coast=repr(coast))
+                    else:
+                        self.emit(path, "VK101", a=e.a, b=e.b, end=repr(end))
                     bad = True
             if bad:
                 continue
@@ -145,9 +140,7 @@ class _Checker:
         elif p.terrain is Terrain.IMPASSABLE:
             self._never_crossed(path, e, end)
         elif not p.terrain.army_may_stand:
-            self.report(path, "VK103",
-                        f"army edge {e.a} - {e.b} enters {end}, which is {p.terrain.value}",
-                        "armies enter land and coast only: make it a fleet edge or change the terrain")
+            self.emit(path, "VK103", a=e.a, b=e.b, end=end, terrain=p.terrain.value)
 
     def _check_fleet_end(self, path, e, end: str) -> None:
         prov, coast = split_location(end)
@@ -155,9 +148,7 @@ class _Checker:
         if p.terrain is Terrain.IMPASSABLE:
             self._never_crossed(path, e, end)
         elif not p.terrain.fleet_may_stand:
-            self.report(path, "VK103",
-                        f"fleet edge {e.a} - {e.b} enters {end}, which is {p.terrain.value}",
-                        "fleets enter water and coast only: make it an army edge or change the terrain")
+            self.emit(path, "VK109", a=e.a, b=e.b, end=end, terrain=p.terrain.value)
         elif p.coasts and not coast:
             self.emit(path, "VK104", a=e.a, b=e.b, province=prov,
                       coasts=", ".join(f"{prov}/{c.id}" for c in p.coasts))
@@ -185,9 +176,7 @@ class _Checker:
                 target = p.id
                 coast_of = coasts.get(key.replace(" ", "").replace("(", "/").rstrip(")"))
                 if coast_of is not None and coast_of != p.id and "aliases" in path:
-                    self.report(path, "VK116", f"the alias {name!r} of {p.id} is the coast "
-                                f"{key} of another province ({coast_of})",
-                                f"orders naming that coast would reach {p.id}: drop the alias")
+                    self.emit(path, "VK116", name=repr(name), province=p.id, coast=key, other=coast_of)
                 first = owner.get(key)
                 if first is not None and first[0] != target:
                     self.emit(path, "VK110", name=repr(name), province=p.id, other=first[0])
@@ -196,18 +185,9 @@ class _Checker:
                 if key in ORDER_KEYWORDS:
                     self.emit(path, "VK111", name=repr(name), province=p.id)
                 elif key in power_words:
-                    self.report(path, "VK112",
-                                f"the name {name!r} of {p.id} is also a name of the power "
-                                f"{power_words[key]}",
-                                "variantkit reads it by context, but DPjudge's parser rejects it; "
-                                "exporters to DPjudge drop such an alias", "warning")
+                    self.emit(path, "VK112", name=repr(name), province=p.id, power=power_words[key])
                 elif key in HOST_KEYWORDS and name != p.id:  # a code is the exporters' to rename
-                    self.report(path, "VK115",
-                                f"the name {name!r} of {p.id} is a word the diplomacy package and DPjudge "
-                                "read as an order keyword",
-                                "variantkit reads it, but the diplomacy package and DPjudge drop or misread "
-                                "the word in orders (an export there would not load): choose another name",
-                                "warning")
+                    self.emit(path, "VK115", name=repr(name), province=p.id)
                 elif key in DPJUDGE_KEYWORDS and name == p.id:
                     self.emit(path, "VK113", name=repr(name), province=p.id)
 
@@ -234,13 +214,10 @@ class _Checker:
             where = "/".join(str(x) for x in path)
             bad = text.first_bad(value, multiline)
             if bad:
-                self.report(path, "VK016", f"{where}: {text.shown(value, 60)!r} holds {bad}",
-                            "a name, alias or path is one line of plain text: remove the character")
+                self.emit(path, "VK016", where=where, value=repr(text.shown(value, 60)), character=bad)
                 continue
             for note in text.notes(value):
-                self.report(path, "VK114", f"{where}: {text.shown(value, 60)!r} {note}",
-                            "a player cannot tell it from the plain letters it looks like, and judges "
-                            "compare the characters: write it in plain letters unless it is meant", "warning")
+                self.emit(path, "VK114", where=where, value=repr(text.shown(value, 60)), note=note)
 
     def check_powers(self) -> None:
         homes_owner: Dict[str, str] = {}
@@ -284,36 +261,28 @@ class _Checker:
                     continue
                 if not graph.may_stand(u.type, u.location):
                     where = self.provinces[prov_id]
-                    hint = ("name a coast: " + ", ".join(graph.coasts[prov_id])
-                            if u.type is UnitType.FLEET and where.coasts and "/" not in u.location
-                            else f"{u.type.word}s cannot stand on {where.terrain.value}"
-                            + (" (a coast location)" if "/" in u.location else ""))
-                    self.report(up, "VK135", f"unit {u} of {pw.id} cannot stand there", hint)
+                    if u.type is UnitType.FLEET and where.coasts and "/" not in u.location:
+                        self.emit(up, "VK138", unit=u, power=pw.id, province=prov_id,
+                                  coasts=", ".join(graph.coasts[prov_id]))
+                    else:
+                        self.emit(up, "VK135", unit=u, power=pw.id, kind=u.type.word,
+                                  place=where.terrain.value + (" (a coast location)" if "/" in u.location else ""))
                 if prov_id in occupied:
-                    self.report(up, "VK136", f"{prov_id} holds two starting units "
-                                f"({occupied[prov_id]} and {pw.id})", "one unit a province")
+                    self.emit(up, "VK136", province=prov_id, power=occupied[prov_id], other=pw.id)
                 occupied[prov_id] = pw.id
                 if prov_id not in pw.homes:
-                    self.report(up, "VK137", f"unit {u} of {pw.id} does not start on one of its "
-                                "home centres", "place starting units on home centres, or add the "
-                                "centre to the homes", "warning")
+                    self.emit(up, "VK137", unit=u, power=pw.id)
 
     def check_rules(self) -> None:
         centers = len(self.v.centers)
         r = self.v.rules
         if r.victory is not None:
             if r.victory * 2 <= centers:
-                self.report(("rules", "victory"), "VK140",
-                            f"victory at {r.victory} is not above half of the {centers} centres",
-                            "two powers may reach it at once: the one with more centres wins, a tie "
-                            f"wins for nobody; use at least {centers // 2 + 1} if that is not meant", "warning")
+                self.emit(("rules", "victory"), "VK140", victory=r.victory, centers=centers, least=centers // 2 + 1)
             elif r.victory > centers:
-                self.report(("rules", "victory"), "VK141",
-                            f"victory at {r.victory} needs more than the {centers} centres",
-                            f"use at most {centers}")
+                self.emit(("rules", "victory"), "VK141", victory=r.victory, centers=centers)
         if len(set(r.seasons)) != len(r.seasons):
-            self.report(("rules", "seasons"), "VK163", "a season is listed twice",
-                        "list each season once")
+            self.emit(("rules", "seasons"), "VK163")
 
     def check_inside(self) -> None:
         graph = self.graph
@@ -323,25 +292,19 @@ class _Checker:
             path = ("provinces", p.id, "inside")
             host = self.provinces.get(p.inside)
             if host is None:
-                self.report(path, "VK150", f"{p.id} lies inside {p.inside!r}, which is not a province",
-                            "name the land province it lies in (the Suez lies in egy)")
+                self.emit(path, "VK150", province=p.id, host=repr(p.inside))
                 continue
             if p.terrain is not Terrain.WATER:
-                self.report(path, "VK151", f"{p.id} lies inside {host.id} but is {p.terrain.value}",
-                            "a space inside a land province is water")
+                self.emit(path, "VK151", province=p.id, host=host.id, terrain=p.terrain.value)
             if host.terrain not in (Terrain.LAND, Terrain.COAST):
-                self.report(path, "VK152", f"{p.id} lies inside {host.id}, which is {host.terrain.value}",
-                            "it must lie inside a land or coastal province")
+                self.emit(path, "VK152", province=p.id, host=host.id, terrain=host.terrain.value)
             host_locs = set(host.location_ids)
             host_near = {split_location(n)[0] for loc in host_locs
                          for u in UnitType for n in graph.moves(u, loc)}
             for n in sorted(graph.moves(UnitType.FLEET, p.id)):
                 prov = split_location(n)[0]
                 if n not in host_locs and prov not in host_near:
-                    self.report(path, "VK153",
-                                f"{p.id} lies inside {host.id} but borders {n}, which does not touch {host.id}",
-                                f"a space inside {host.id} borders only {host.id}'s coasts and the "
-                                f"waters next to {host.id}")
+                    self.emit(path, "VK153", province=p.id, host=host.id, other=n)
 
     def check_reachable(self) -> None:
         graph = self.graph
@@ -372,9 +335,7 @@ class _Checker:
         main = max(parts, key=lambda p: (len(p & homes), len(p)))
         for pid in passable:
             if pid not in main:
-                self.report(("provinces", pid), "VK120",
-                            f"{pid} cannot be reached from the rest of the map",
-                            "add an edge to it (an off-board box is linked by hand)", key=True)
+                self.emit(("provinces", pid), "VK120", province=pid, key=True)
 
 
 def check(variant: Variant, source: Optional[SourceMap] = None) -> List[Problem]:

@@ -36,10 +36,7 @@ def read_drawing(doc: SvgDocument) -> Reading:
     reading = plain.read(doc)
     if tried:
         why = f"its layers look like {' and '.join(tried)}'s but give no province"
-        reading.problems.append(Problem("VK832", f"no drawing convention reads this drawing ({why}): its "
-                                        "provinces are guessed from bare shapes",
-                                        "give the province shapes ids or labels (a layer named provinces), or "
-                                        "use a judge's drawing as it is", doc.path, severity="warning"))
+        reading.problems.append(Problem.of("VK832", why=why).at(doc.path))
     return reading
 
 

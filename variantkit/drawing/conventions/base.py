@@ -24,13 +24,20 @@ class Reading:
     names: Dict[str, str] = field(default_factory=dict)         # province id -> full name
     centres: Set[str] = field(default_factory=set)              # provinces with a centre marker
     unit_pos: Dict[str, Point] = field(default_factory=dict)    # location -> where its unit stands
+    dislodged_pos: Dict[str, Point] = field(default_factory=dict)  # location -> where a dislodged unit is drawn
     label_pos: Dict[str, Point] = field(default_factory=dict)   # province -> where its name is drawn
     colours: Dict[str, str] = field(default_factory=dict)       # power -> colour
     labels: List[Tuple[str, Point]] = field(default_factory=list)  # texts to match to the nearest shape
     label_sizes: Dict[Tuple[str, Point], float] = field(default_factory=dict)  # a label's font size, where given
     markers: List[Point] = field(default_factory=list)          # centre markers to place in shapes
     lines: List[List[Point]] = field(default_factory=list)      # unfilled strokes that may draw links
+    # of those, strokes painted in the land's colour across water: a causeway joins
+    # the two shores as one coast (fleets pass), where a bare stroke is a bridge
+    causeways: List[List[Point]] = field(default_factory=list)
     terrain_drawn: bool = True           # False: no fill or class said land or water
+    # the adjacency rule the file states (DiplomacyGM's border_margin_hint): shapes
+    # nearer than ``margin`` border, however short the stretch; None: measured
+    margin: Optional[float] = None
     # links the file states outside the shapes (DiplomacyGM's config overrides)
     links_added: List[Tuple[str, str]] = field(default_factory=list)
     links_removed: List[Tuple[str, str]] = field(default_factory=list)

@@ -10,7 +10,8 @@ copies of the markers) is art, read for terrain (what is painted on top)
 and rivers."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+import re
+from typing import Dict, List, Optional, Tuple
 
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
@@ -76,10 +77,41 @@ def read(doc: SvgDocument) -> Reading:
     names = {layer[NAMES], layer[NEW_NAMES]} - {None}
     # no names layer (unconstitutional's labels sit in an unnamed "layer2"): every label drawn
     take_labels(reading, [t for t in doc.texts if (t.layer in names if names else not t.hidden)])
-    # strokes of the art may draw links between spaces that do not touch (pure's capitals)
-    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in doc.shapes
-                     if s.layer in art and (s.fill or "none") == "none" for r in s.rings]
+    if names and not any(t.layer in names for t in doc.texts):
+        reading.labels += _outlined_names(doc, names)
+    # strokes of the art may draw links between spaces that do not touch (pure's capitals,
+    # gatewaywest's bridges); a hidden stroke (gatewaywest's river_middles) is not drawn
+    strokes = [s for s in doc.shapes if s.layer in art and (s.fill or "none") == "none" and not s.hidden]
+    reading.lines = [list(r) + ([r[0]] if s.closed else []) for s in strokes for r in s.rings]
+    # a strait drawn as a strip of land (europe1939's Messina: a land-coloured stroke
+    # over a dark one) carries fleets along the joined coast; a dark stroke alone
+    # (gatewaywest's river crossings) is a bridge for armies
+    reading.causeways = [list(r) for s in strokes if _near(s.stroke, LAND_FILLS) for r in s.rings]
     return reading
+
+
+# a group id that reads as words (``st_charles``, ``north grand``), not an editor's ``g1759``
+_WORDS = re.compile(r"^[a-z][a-z _.'-]{2,}$", re.I)
+
+
+def _outlined_names(doc: SvgDocument, names) -> List[Tuple[str, Tuple[float, float]]]:
+    """Names drawn as outlines (gatewaywest's: text turned to paths, no text
+    left): each group of outlines keeps the name as its id; the label is the
+    id in words, placed at the glyph nearest the middle of the group."""
+    rings: Dict[str, List] = {}
+    for s in doc.shapes:
+        if s.layer in names and s.group and _WORDS.match(s.group):
+            rings.setdefault(s.group, []).extend(s.rings)
+    out = []
+    for gid, rs in rings.items():
+        if not rs:
+            continue
+        # the glyph nearest the middle: a name curved along a river has its middle off the river
+        mx, my = middle(rs)
+        glyphs = [middle([r]) for r in rs if r]
+        at = min(glyphs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        out.append((" ".join(w.capitalize() for w in re.split(r"[_ ]+", gid.strip()) if w), at))
+    return out
 
 
 def _hex(fill: str) -> str:
@@ -174,6 +206,8 @@ def _terrain(doc: SvgDocument, provinces: Dict[str, DrawnShape], coasts, reading
                                               "marker says land")
         elif MIXED <= water < SEA_SHARE:
             reading.doubtful_terrain[code] = f"the art shows it {water:.0%} water: taken as land"
+    _channels(shapes, [(s, a) for s, a in painted if _kind(s.fill, sea_colour) == "water"],
+              {code for code, d in provinces.items() if d.water}, reading)
 
 
 def _rivers(shapes: Dict, painted, reading: Reading) -> None:
@@ -181,23 +215,53 @@ def _rivers(shapes: Dict, painted, reading: Reading) -> None:
     neither the sea's nor the land's (unconstitutional's four navigable
     rivers): the provinces a strip runs through are linked for fleets where
     they border each other."""
+    import shapely
     from shapely.strtree import STRtree
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    x0, y0, x1, y1 = shapely.total_bounds(geoms) if geoms else (0, 0, 0, 0)
+    narrow = 0.01 * ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     strips = []
     for s, a in painted:
-        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS):
+        if not rgb(s.fill) or _near(s.fill, SEA_FILLS | LAND_FILLS) or a.length <= 0:
             continue
-        # thin: its area is small beside the square of its half outline (a strip's width / length)
-        if a.length > 0 and a.area / (a.length / 2) ** 2 < 0.02:
+        # a strip: its width (twice its area over its outline) is narrow beside the
+        # board, its length (half its outline) five widths or more; short pieces of
+        # a river count (the Hudson, the James) as well as long ones
+        width, length = 2 * a.area / a.length, a.length / 2
+        if (width < narrow and length >= 5 * width) or a.area / length ** 2 < 0.02:
             strips.append(a)
     if not strips:
         return
-    codes = list(shapes)
-    geoms = [shapes[c] for c in codes]
     tree = STRtree(geoms)
     for strip in strips:
         along = [codes[int(k)] for k in tree.query(strip, predicate="intersects")
                  if geoms[int(k)].intersection(strip).area > 0.04 * strip.area]
         reading.rivers.extend((a, b) for a in along for b in along if a < b)
+
+
+def _channels(shapes: Dict, wet_paint, seas, reading: Reading) -> None:
+    """Water painted over the land along the border of two provinces (the
+    border runs down its middle: each holds a third of it or more) is a
+    channel between the seas at its ends (threekingdoms' Yangtze, drawn as
+    pools joined by such strips): those seas are linked for fleets.  Water
+    painted inside one province (the Bosporus at Constantinople) is that
+    province's strait, which its own links already carry."""
+    from shapely.strtree import STRtree
+    codes = list(shapes)
+    geoms = [shapes[c] for c in codes]
+    tree = STRtree(geoms)
+    for _, a in wet_paint:
+        if a.area <= 0:
+            continue
+        share = {codes[int(k)]: geoms[int(k)].intersection(a).area / a.area
+                 for k in tree.query(a, predicate="intersects")}
+        banks = sorted((v for c, v in share.items() if c not in seas), reverse=True)
+        if len(banks) < 2 or banks[1] < 1 / 3 or banks[0] + banks[1] < 0.8:
+            continue
+        ends = sorted(codes[int(k)] for k in tree.query(a, predicate="dwithin", distance=1.5)
+                      if codes[int(k)] in seas)
+        reading.rivers.extend((x, y) for i, x in enumerate(ends) for y in ends[i + 1:])
 
 
 def _sample(shape, n: int = 12):

@@ -7,8 +7,9 @@ sea, an island), never the fill, which is the owner's colour; a fill equal
 to the config's ``impassable`` marks an impassable space.  Cosmetic layers
 (``Seas``, borders, shading) are art.  The config beside the drawing
 (``config.toml`` else ``config.json``, else ``*config.json``) gives codes
-(``abbreviations``), the players' colours, the named coasts and the
-adjacency overrides (``overrides.provinces.NAME``)."""
+(``abbreviations``), the players' colours, the named coasts, the
+adjacency overrides (``overrides.provinces.NAME``) and the margin within
+which two shapes border (``"svg config".border_margin_hint``)."""
 from __future__ import annotations
 
 import glob
@@ -111,6 +112,10 @@ def read(doc: SvgDocument) -> Reading:
     named = [s for s in doc.shapes if s.layer in kinds and _name(doc, s)]
     codes = _codes(sorted({_name(doc, s) for s in named}), config)
     reading = Reading("diplomacygm", [])
+    # DiplomacyGM's own rule: two provinces border when nearer than the margin
+    margin = svg.get("border_margin_hint") if isinstance(svg, dict) else None
+    if isinstance(margin, (int, float)) and not isinstance(margin, bool) and 0 < margin < 1e3:
+        reading.margin = float(margin)
     shapes: Dict[str, DrawnShape] = {}
     for s in named:
         name = _name(doc, s)

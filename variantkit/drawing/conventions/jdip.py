@@ -15,6 +15,7 @@ from ..svg.reader import SvgDocument
 from .base import COAST_ID, Reading, is_impassable_fill, is_water_fill, take_labels
 
 MAP, MOUSE = "MapLayer", "MouseLayer"
+ISLAND_IN_SEA = 0.8   # the share of a province's art drawn as water that makes it a sea with an island
 
 
 def matches(doc: SvgDocument) -> bool:
@@ -44,6 +45,7 @@ def read(doc: SvgDocument) -> Reading:
             mouse.setdefault(name, DrawnShape(name, [])).rings.extend(s.rings)
     strips: Dict[str, DrawnShape] = {}
     art_filled = False
+    wet_area: Dict[str, List[float]] = {}   # province -> its art's area drawn as water, and the rest
     for s in doc.shapes:
         if s.layer == MOUSE:
             name = s.id or s.group   # a coast drawn in parts is a named group
@@ -69,6 +71,8 @@ def read(doc: SvgDocument) -> Reading:
         art_filled = art_filled or water is not None or impassable
         if not pid or _decoration(pid, mouse):
             continue
+        if pid in mouse:
+            wet_area.setdefault(pid, [0.0, 0.0])[0 if water else 1] += _area(s.rings)
         have = out.get(pid)
         box = bool(s.used) and stamps.get(s.used, 0) >= 3
         if pid in mouse:
@@ -84,13 +88,70 @@ def read(doc: SvgDocument) -> Reading:
     for cid, strip in strips.items():   # a strip stands for a coast the MouseLayer lacks
         coasts.setdefault(cid, strip)
     reading = Reading("jdip", [], terrain_drawn=art_filled)
+    for pid, (wet, dry) in wet_area.items():
+        # water drawn around a small island (ancient_med's Baleares: the island is
+        # 3% of its art): a space of sea, as its judge plays it (fleets only)
+        if pid in out and not out[pid].water and wet >= ISLAND_IN_SEA * (wet + dry) and wet > 0:
+            out[pid].water = True
+            reading.doubtful_terrain[pid] = (f"its art is {wet / (wet + dry):.0%} water around an island: "
+                                             "taken as sea")
     _add_mouse_only(doc, out, art_filled, mouse)
     reading.shapes = list(out.values()) + list(coasts.values())
+    _strokes(doc, out, reading)
     _province_data(doc, reading)
     reading.shapes += coasts_by_unit_spot(reading.unit_pos, out, coasts)
     take_labels(reading, [t for t in doc.texts if t.layer == "FullLabelLayer"])
     reading.colours = power_colours(doc)
     return reading
+
+
+def _area(rings) -> float:
+    """A shape's area, rings filled even-odd (an island's ring is a hole in its water)."""
+    from shapely.geometry import Polygon
+    geom = None
+    for r in rings:
+        if len(r) >= 3:
+            p = Polygon(r).buffer(0)
+            geom = p if geom is None else geom.symmetric_difference(p)
+    return float(geom.area) if geom is not None else 0.0
+
+
+def _strokes(doc: SvgDocument, provinces: Dict[str, DrawnShape], reading: Reading) -> None:
+    """The MapLayer's unfilled strokes that are no province's art: lines
+    that may draw a link (ancient_med's dashed straits, Messina and Bonifacio;
+    jDip plays a drawn strait for fleets too, so each is a causeway), and
+    rivers drawn in a water colour (the Nile): the provinces along one are
+    linked for fleets where they border each other."""
+    strokes = [s for s in doc.shapes if s.layer == MAP and not s.id and not s.group.startswith("_")
+               and (s.fill or "none") == "none" and not s.hidden]
+    lines = [list(r) for s in strokes if not is_water_fill(s.stroke) for r in s.rings]
+    reading.lines, reading.causeways = lines, lines
+    rivers = [r for s in strokes if is_water_fill(s.stroke) for r in s.rings if len(r) >= 2]
+    if rivers:
+        reading.rivers.extend(along_strokes(rivers, provinces))
+
+
+def along_strokes(strokes: Sequence[Sequence[Tuple[float, float]]], provinces: Dict[str, DrawnShape],
+                  near: float = 3.0, stretch: float = 3.0) -> List[Tuple[str, str]]:
+    """Pairs of provinces along one stroke: within ``near`` of it for more
+    than ``stretch`` of its length (a river drawn on a border runs beside
+    both provinces, inside neither)."""
+    from shapely.geometry import LineString, Polygon
+    from shapely.ops import unary_union
+    from shapely.strtree import STRtree
+    codes = [c for c, d in provinces.items() if any(len(r) >= 3 for r in d.rings)]
+    geoms = [unary_union([Polygon(r).buffer(0) for r in provinces[c].rings if len(r) >= 3]) for c in codes]
+    if not geoms:
+        return []
+    tree = STRtree(geoms)
+    out: List[Tuple[str, str]] = []
+    for ring in strokes:
+        line = LineString(ring)
+        zone = line.buffer(near)
+        along = sorted(codes[int(k)] for k in tree.query(zone, predicate="intersects")
+                       if geoms[int(k)].buffer(near).intersection(line).length > stretch)
+        out.extend((a, b) for i, a in enumerate(along) for b in along[i + 1:])
+    return out
 
 
 def _decoration(pid: str, mouse: Dict[str, DrawnShape]) -> bool:
@@ -140,6 +201,8 @@ def _province_data(doc: SvgDocument, reading: Reading) -> None:
         loc = f"{m.group(1)}/{m.group(2)}" if m else name
         if "unit" in rec:
             reading.unit_pos[loc] = rec["unit"]
+        if "dislodged" in rec:
+            reading.dislodged_pos[loc] = rec["dislodged"]
         if "center" in rec and centres_meant:
             reading.centres.add(split_location(loc)[0])
 

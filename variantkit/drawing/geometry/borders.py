@@ -32,6 +32,7 @@ class Contact:
     gap: float           # the paper bridged between the two outlines
     confidence: float    # 0..1: a long border across no gap is 1
     drawn: bool = False  # a line drawn between them, not a shared outline
+    causeway: bool = False   # the line is painted as land: the coasts it joins are one
 
 
 @dataclass
@@ -158,33 +159,112 @@ def find_borders(geoms: Sequence, floor: float, fixed_gap: Optional[float] = Non
     return Borders(contacts, grown, gaps, reach)
 
 
-def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence, floor: float) -> Dict[Pair, int]:
+def drawn_links(lines: Sequence[Sequence[Tuple[float, float]]], geoms: Sequence, floor: float,
+                water: Optional[Sequence[bool]] = None) -> Dict[Pair, int]:
     """Links drawn as lines: a straight stretch of an unfilled line that
     starts well inside one region and ends well inside another (a map of
-    circles joined by lines).  Border strokes run along outlines, so their
-    ends are inside no region; returns each pair with how many lines join it."""
+    circles joined by lines), or a whole open stroke whose two ends lie in
+    two land regions (a crossing drawn over a river: gatewaywest's bridges).
+    Either passes through no third region but water: a stroke that runs
+    through other land (a shading outline, a frame) joins nothing.  Border
+    strokes run along outlines, so their ends are inside no region; returns
+    each pair with how many lines join it."""
     # a stretch joining two regions' insides is longer than both margins;
     # border strokes are mostly short stretches along outlines
-    segs = [(p, q) for line in lines for p, q in zip(line, line[1:])
-            if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > (4 * floor) ** 2]
-    if not geoms or not segs:
+    cands = [(p, q, 2 * floor) for line in lines for p, q in zip(line, line[1:])
+             if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > (4 * floor) ** 2]
+    # an open stroke by its ends: inside two regions past the jitter of an outline
+    strokes = [list(line) for line in lines if len(line) >= 2 and tuple(line[0]) != tuple(line[-1])]
+    cands += [(line[0], line[-1], floor) for line in strokes]
+    if not geoms or not cands:
         return {}
+    wet = list(water) if water is not None else [False] * len(geoms)
     tree = STRtree(geoms)
-    pts = shapely.points([p for seg in segs for p in seg])
+    pts = shapely.points([p for c in cands for p in c[:2]])
+    margins = [c[2] for c in cands for _ in (0, 1)]
     where = [-1] * len(pts)
     hits = tree.query(pts, predicate="within")
     if hits.size:
-        # well inside: farther than 2 * floor from the region's outline
         outlines = shapely.boundary(list(geoms))
-        margin = shapely.distance(pts[hits[0]], outlines[hits[1]])
-        for p, g, m in zip(hits[0], hits[1], margin):
-            if m > 2 * floor:
+        depth = shapely.distance(pts[hits[0]], outlines[hits[1]])
+        for p, g, m in zip(hits[0], hits[1], depth):
+            if m > margins[int(p)]:
                 where[int(p)] = int(g)
+    n_segs = len(cands) - len(strokes)
     out: Dict[Pair, int] = {}
-    for k in range(len(segs)):
+    for k in range(len(cands)):
         i, j = where[2 * k], where[2 * k + 1]
-        if i < 0 or j < 0 or i == j:
+        if i < 0 or j < 0 or i == j or (k >= n_segs and (wet[i] or wet[j])):
+            continue   # (a crossing joins two shores: a stroke out to sea is a lane, a frame)
+        path = LineString(cands[k][:2] if k < n_segs else strokes[k - n_segs])
+        if _through_land(path, i, j, geoms, wet, tree, floor):
             continue
         key = (min(i, j), max(i, j))
         out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _through_land(path, i: int, j: int, geoms: Sequence, wet: Sequence[bool], tree: STRtree,
+                  floor: float) -> bool:
+    """Whether a line between regions i and j runs through a third region
+    that is not water for more than the jitter of an outline."""
+    for k in tree.query(path, predicate="intersects"):
+        k = int(k)
+        if k not in (i, j) and not wet[k] and geoms[k].intersection(path).length > floor:
+            return True
+    return False
+
+
+def paper_borders(geoms: Sequence, gaps: Sequence[float], reach: float, floor: float,
+                  among: Sequence[bool], most: int = 400_000) -> Dict[Pair, Tuple[float, float]]:
+    """Regions drawn apart with paper between them (1900's white borders, 2-6
+    units wide): the paper is split down the middle, as the Voronoi diagram
+    of their outlines splits it, and two regions border where their halves
+    meet along a stretch.  Only paper no wider than what each of the two
+    already bridges to its neighbours counts (a gap as wide as a sea is no
+    border).  Returns each pair of the regions ``among`` with the length of
+    the stretch and the narrowest paper on it; nothing past ``most`` outline
+    points (a triangulation of millions of points is no reading of a map)."""
+    import numpy as np
+    from scipy.spatial import Delaunay
+    spacing = max(2 * floor, reach / 8)   # finer than the paper is wide (2-6 units on 1900)
+    if sum(shapely.get_num_coordinates(g) + g.length / spacing for g, a in zip(geoms, among) if a) > most:
+        return {}
+    pts, owner = [], []
+    for i, g in enumerate(geoms):
+        if among[i]:
+            xy = shapely.get_coordinates(shapely.segmentize(g.boundary, spacing))
+            pts.append(xy)
+            owner.append(np.full(len(xy), i))
+    if len(pts) < 2:
+        return {}
+    points, first = np.unique(np.concatenate(pts), axis=0, return_index=True)
+    label = np.concatenate(owner)[first]
+    if len(points) < 4:
+        return {}
+    # the Voronoi diagram read off the Delaunay triangulation, in arrays: the ridge
+    # between two points joins the circumcentres of the two triangles sharing their edge
+    tri = Delaunay(points)
+    simp, nbr = tri.simplices, tri.neighbors
+    a, b, c = (points[simp[:, k]] for k in range(3))
+    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
+    d[d == 0] = np.nan
+    sa, sb, sc = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
+    centre = np.column_stack(((sa * (b[:, 1] - c[:, 1]) + sb * (c[:, 1] - a[:, 1]) + sc * (a[:, 1] - b[:, 1])) / d,
+                              (sa * (c[:, 0] - b[:, 0]) + sb * (a[:, 0] - c[:, 0]) + sc * (b[:, 0] - a[:, 0])) / d))
+    g = np.asarray(gaps, dtype=float)
+    out: Dict[Pair, Tuple[float, float]] = {}
+    for k in range(3):   # the edge opposite corner k, shared with the neighbour across it
+        t = np.arange(len(simp))
+        n = nbr[:, k]
+        keep = n > t   # each shared edge once; -1: the hull, no finite ridge
+        p, q = simp[keep, (k + 1) % 3], simp[keep, (k + 2) % 3]
+        li, lj = label[p], label[q]
+        dist = np.hypot(*(points[p] - points[q]).T)
+        length = np.hypot(*(centre[t[keep]] - centre[n[keep]]).T)
+        ok = (li != lj) & (dist <= np.minimum(np.minimum(g[li], g[lj]), reach)) & np.isfinite(length)
+        for i, j, dd, ll in zip(np.minimum(li, lj)[ok].tolist(), np.maximum(li, lj)[ok].tolist(),
+                                dist[ok].tolist(), length[ok].tolist()):
+            have = out.get((i, j))
+            out[(i, j)] = (ll, dd) if have is None else (have[0] + ll, min(have[1], dd))
     return out

@@ -28,28 +28,30 @@ class DrawnShape:
 def polygon_of(shape: DrawnShape, problems: List[Problem], file: str = "") -> Optional[Polygon]:
     """One valid (multi)polygon from the shape's rings; repairs are reported."""
     parts = []
+    seen = set()
     for ring in shape.rings:
         pts = [tuple(p) for p in ring]
-        if len(pts) >= 3:
+        # a part drawn twice (1900's Constantinople: two copies of its Asian shore
+        # in one group) is that part once, not a hole by the even-odd rule
+        key = tuple(pts)
+        if len(pts) >= 3 and key not in seen:
+            seen.add(key)
             parts.append(Polygon(pts))
     if not parts:
-        problems.append(Problem("VK820", f"{shape.id} has no area", "draw it as a closed shape", file,
-                                severity="warning"))
+        problems.append(Problem.of("VK820", id=shape.id).at(file))
         return None
     # rings combine by the even-odd rule, as SVG draws a path whose subpaths
     # nest: a ring inside another is a hole (a lake), apart from it a part (an island)
     repaired = [p if p.is_valid else shapely.make_valid(p) for p in parts]
     geom = _even_odd(repaired)
     if not all(p.is_valid for p in parts):
-        problems.append(Problem("VK821", f"{shape.id}: the outline crosses itself; repaired",
-                                "check the shape in the drawing program", file, severity="warning"))
+        problems.append(Problem.of("VK821", id=shape.id).at(file))
     for hole in shape.holes:
         if len(hole) >= 3:
             geom = geom.difference(Polygon(hole))
     geom = geom.buffer(0)
     if geom.is_empty:
-        problems.append(Problem("VK820", f"{shape.id} has no area", "draw it as a closed shape", file,
-                                severity="warning"))
+        problems.append(Problem.of("VK820", id=shape.id).at(file))
         return None
     return geom
 

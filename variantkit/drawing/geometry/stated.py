@@ -62,8 +62,17 @@ def apply_stated(inference: Inference, added: Sequence[Tuple[str, str]], removed
 def _rivers(inference: Inference, rivers: Sequence[Tuple[str, str]]) -> None:
     """Provinces along one drawn river that border each other: their army
     link carries fleets too (flagged below the doubt line: a strip may be a
-    road or a border drawn thick)."""
+    road or a border drawn thick).  Two seas a drawn channel joins are
+    linked for fleets, flagged the same."""
     pairs = {tuple(sorted(p)) for p in rivers}
+    have = {(e.edge.a, e.edge.b) for e in inference.edges}
+    for a, b in sorted(pairs - have):
+        ra, rb = inference.regions.get(a), inference.regions.get(b)
+        if ra is None or rb is None or Terrain.IMPASSABLE in (ra.terrain, rb.terrain):
+            continue
+        if ra.terrain is Terrain.WATER and rb.terrain is Terrain.WATER:
+            inference.edges.append(EdgeProposal(Edge(a, b, Crossing.FLEET), "a channel drawn between them",
+                                                0.0, 0.55))
     for k, e in enumerate(inference.edges):
         if (e.edge.a, e.edge.b) in pairs and e.edge.units is Crossing.ARMY:
             for x in (e.edge.a, e.edge.b):

@@ -53,6 +53,7 @@ class Shape:
     hidden: bool = False   # display:none here or above: data, not art (Diplicity's provinces layer)
     line: Optional[int] = None
     fill_opacity: float = 1.0   # fill-opacity times opacity: 0 paints nothing
+    stroke: str = ""       # the stroke's paint (godip paints a strait's causeway in the land's colour)
 
 
 @dataclass
@@ -95,8 +96,9 @@ class SvgDocument:
         wanted = {n.strip().lower() for n in names}
         return [la for la in self.layers if self.layer_names.get(la, {la.strip().lower()}) & wanted]
 
-    def warn(self, code: str, message: str, hint: str = "", line: Optional[int] = None) -> None:
-        self.problems.append(Problem(code, message, hint, self.path, line, None, "warning"))
+    def warn(self, line: Optional[int], code: str, /, **params: object) -> None:
+        """What the reader skipped, in the registry's words (Problem.of), at ``line``."""
+        self.problems.append(Problem.of(code, **params).at(self.path, line))
 
 
 def _local(tag) -> str:
@@ -364,18 +366,16 @@ class _Walker:
         self.elements = 0
         self.points = 0
 
-    def _refuse(self, code: str, message: str, hint: str, el) -> None:
-        raise UnusableInput([Problem(code, message, hint, self.doc.path, el.sourceline)])
+    def _refuse(self, el, code: str, /, **params: object) -> None:
+        raise UnusableInput([Problem.of(code, **params).at(self.doc.path, el.sourceline)])
 
     def walk(self, el, matrix: Matrix, layer: str, group: str, depth: int, inherited: Dict[str, str],
              hidden: bool = False):
         if depth > MAX_DEPTH:
-            self._refuse("VK801", f"the drawing nests deeper than {MAX_DEPTH} levels",
-                         "flatten the groups in the drawing program", el)
+            self._refuse(el, "VK801", limit=MAX_DEPTH)
         self.elements += 1
         if self.elements > MAX_ELEMENTS:
-            self._refuse("VK809", f"the drawing expands to over {MAX_ELEMENTS} elements",
-                         "a map has a few thousand shapes: unlink clones (<use>) in the drawing program", el)
+            self._refuse(el, "VK810", limit=MAX_ELEMENTS)
         tag = _local(el.tag)
         if tag in ("defs", "symbol", "style", "title", "desc", "metadata", "clipPath", "mask", "pattern",
                    "marker", "linearGradient", "radialGradient", "script", "namedview"):
@@ -385,14 +385,15 @@ class _Walker:
             try:
                 m = Matrix(el.get("transform")) * m
             except Exception:
-                self.doc.warn("VK802", f"cannot read the transform {el.get('transform')!r}: ignored",
-                              "fix the transform attribute", el.sourceline)
+                self.doc.warn(el.sourceline, "VK802", transform=repr(el.get("transform")))
         style = dict(inherited)
         if el.get("class"):
             for c in el.get("class").split():
                 style.update(self.doc.styles.get(c, {}))
         if el.get("fill"):
             style["fill"] = el.get("fill")
+        if el.get("stroke"):
+            style["stroke"] = el.get("stroke")
         own = _css(el.get("style"))
         style.update(own)
         # display is not inherited, but nothing under a hidden group is drawn
@@ -421,12 +422,11 @@ class _Walker:
             ref = (el.get(f"{{{XLINK}}}href") or el.get("href") or "").lstrip("#")
             target = self.by_id.get(ref)
             if target is None:
-                self.doc.warn("VK803", f"<use> refers to a missing #{ref}", "check the href", el.sourceline)
+                self.doc.warn(el.sourceline, "VK803", id=ref)
                 return
             self.uses += 1
             if self.uses > MAX_USES:
-                self._refuse("VK809", f"the drawing expands over {MAX_USES} <use> references",
-                             "a map needs a few dozen clones at most: unlink clones in the drawing program", el)
+                self._refuse(el, "VK809", limit=MAX_USES)
             shift = Matrix(f"translate({_num(el.get('x'))},{_num(el.get('y'))})")
             before = len(self.doc.shapes)
             self.walk(target, shift * m, layer, group, depth + 1, style, hidden)
@@ -440,10 +440,9 @@ class _Walker:
             return
         self.points += sum(len(r) for r in rings)
         if self.points > MAX_POINTS:
-            self._refuse("VK809", f"the drawing's outlines come to over {MAX_POINTS} points",
-                         "simplify the outlines in the drawing program", el)
+            self._refuse(el, "VK811", what="the drawing's outlines", limit=MAX_POINTS)
         if len(self.doc.shapes) >= MAX_SHAPES:
-            self._refuse("VK804", f"the drawing has over {MAX_SHAPES} shapes", "is this a map?", el)
+            self._refuse(el, "VK804", limit=MAX_SHAPES)
         a, b, c, d, e, f = float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)
         if (a, b, c, d, e, f) == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
             pts = rings
@@ -452,7 +451,8 @@ class _Walker:
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
-            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0)))
+            line=el.sourceline, fill_opacity=_num(style.get("fill-opacity"), 1.0) * _num(own.get("opacity"), 1.0),
+            stroke=style.get("stroke", "")))
 
     def _text(self, el, m: Matrix, layer: str, hidden: bool, style: Dict[str, str]) -> None:
         """A label's text and anchor: its first tspan's x/y, else its own."""
@@ -477,8 +477,7 @@ class _Walker:
             if tag in ("polygon", "polyline"):
                 ring = _points(el.get("points", ""))
                 if len(ring) < 2:
-                    self.doc.warn("VK805", f"{tag} {el.get('id') or ''} has fewer than two points: skipped",
-                                  "", el.sourceline)
+                    self.doc.warn(el.sourceline, "VK805", tag=tag, id=el.get("id") or "")
                     return None, False
                 return [ring], tag == "polygon"
             if tag == "rect":
@@ -503,15 +502,14 @@ class _Walker:
                 try:
                     rings, closed = _flatten_path(d, self.tolerance, MAX_POINTS - self.points)
                 except TooManyPoints:
-                    self._refuse("VK809", f"the path {el.get('id') or ''} flattens to over {MAX_POINTS} "
-                                 "points with the others", "simplify the outlines in the drawing program", el)
+                    self._refuse(el, "VK811", what=f"the path {el.get('id') or ''} and the outlines before it",
+                                 limit=MAX_POINTS)
                 if not rings:
-                    self.doc.warn("VK806", f"path {el.get('id') or ''} draws nothing", "", el.sourceline)
+                    self.doc.warn(el.sourceline, "VK814", id=el.get("id") or "")
                     return None, False
                 return rings, closed
         except (ValueError, IndexError, TypeError, AttributeError) as exc:  # svgelements on "d=\"H1\""
-            self.doc.warn("VK806", f"cannot read the {tag} {el.get('id') or ''}: {exc}",
-                          "fix its path data in the drawing program", el.sourceline)
+            self.doc.warn(el.sourceline, "VK806", tag=tag, id=el.get("id") or "", reason=exc)
         return None, False
 
 
@@ -520,20 +518,19 @@ def _read_bytes(path: str) -> bytes:
     gzipped drawing (.svgz) at most MAX_BYTES once decompressed (the limit
     counts what is read, not what the file claims)."""
     from ...files import read_limited
-    raw = read_limited(path, MAX_BYTES, "VK800", "drawing", "a map's SVG is a few MB at most")
+    raw = read_limited(path, MAX_BYTES, "VK800", what="drawing")
     if not raw:
-        raise UnusableInput([Problem("VK800", "the file is empty", "give the map's SVG", path)])
+        raise UnusableInput([Problem.of("VK800", path=path, reason="the file is empty").at(path)])
     if raw[:2] != b"\x1f\x8b":
         return raw
     inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
         out = inflate.decompress(raw, MAX_BYTES + 1)
     except zlib.error as exc:
-        raise UnusableInput([Problem("VK800", f"the gzipped drawing is damaged: {exc}",
-                                     "open and re-save the file in a drawing program", path)])
+        raise UnusableInput([Problem.of("VK800", path=path, reason=f"the gzipped drawing is damaged: {exc}").at(path)])
     if len(out) > MAX_BYTES or inflate.unconsumed_tail:
-        raise UnusableInput([Problem("VK800", f"the drawing is over {MAX_BYTES} bytes once decompressed",
-                                     "a map's SVG is a few MB at most", path)])
+        raise UnusableInput([Problem.of("VK800", path=path, reason=f"over {MAX_BYTES} bytes once decompressed")
+                             .at(path)])
     return out
 
 
@@ -551,14 +548,10 @@ def _view_box(root, path: str) -> Optional[List[float]]:
     for part in parts:
         m = re.fullmatch(f"({_NUMBER})(px)?", part)
         if not m:
-            raise UnusableInput([Problem("VK809", f"cannot read the viewBox {text!r}",
-                                         "a viewBox is four plain numbers: min-x min-y width height",
-                                         path, root.sourceline)])
+            raise UnusableInput([Problem.of("VK812", text=repr(text)).at(path, root.sourceline)])
         out.append(float(m.group(1)))
     if len(out) != 4 or out[2] <= 0 or out[3] <= 0:
-        raise UnusableInput([Problem("VK809", f"the viewBox {text!r} is not four numbers with a positive size",
-                                     "a viewBox is four plain numbers: min-x min-y width height",
-                                     path, root.sourceline)])
+        raise UnusableInput([Problem.of("VK812", text=repr(text)).at(path, root.sourceline)])
     return out
 
 
@@ -570,9 +563,7 @@ def _length(root, name: str, path: str) -> float:
         return 0.0
     m = re.fullmatch(f"({_NUMBER})\\s*([a-z]*)", text.lower())
     if not m or m.group(2) not in UNITS or float(m.group(1)) < 0:
-        raise UnusableInput([Problem("VK809", f"cannot read {name}={text!r}",
-                                     "give a number with px, pt, pc, mm, cm or in, or a percentage",
-                                     path, root.sourceline)])
+        raise UnusableInput([Problem.of("VK813", name=name, text=repr(text)).at(path, root.sourceline)])
     return float(m.group(1)) * UNITS[m.group(2)]
 
 
@@ -586,16 +577,14 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
         tree = etree.ElementTree(etree.fromstring(raw, parser, base_url=path))
     except etree.XMLSyntaxError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
-        raise UnusableInput([Problem("VK800", f"not well-formed XML: {exc.msg}",
-                                     "open and re-save the file in a drawing program", path, line)])
+        raise UnusableInput([Problem.of("VK800", path=path, reason=f"not well-formed XML: {exc.msg}").at(path, line)])
     root = tree.getroot()
     if _local(root.tag) != "svg":
-        raise UnusableInput([Problem("VK800", f"the root element is <{_local(root.tag)}>, not <svg>",
-                                     "give an SVG file", path, root.sourceline)])
+        raise UnusableInput([Problem.of("VK800", path=path, reason=f"the root element is <{_local(root.tag)}>, "
+                                        "not <svg>").at(path, root.sourceline)])
     for el in root.iter():
         if isinstance(el, etree._Entity):
-            raise UnusableInput([Problem("VK807", f"the file uses the entity &{el.name}; which is not expanded",
-                                         "entities are refused: save the SVG without a DTD", path, el.sourceline)])
+            raise UnusableInput([Problem.of("VK807", name=el.name).at(path, el.sourceline)])
     view = _view_box(root, path)
     width = view[2] if view else _length(root, "width", path)
     height = view[3] if view else _length(root, "height", path)
@@ -614,5 +603,5 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
         start = Matrix(f"translate({-view[0]},{-view[1]})")
     _Walker(doc, root, tolerance).walk(root, start, "", "", 0, {}, False)
     if not doc.shapes:
-        doc.warn("VK808", "the drawing has no shapes", "draw the provinces as closed shapes")
+        doc.warn(None, "VK808")
     return doc
