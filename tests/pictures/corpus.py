@@ -15,6 +15,16 @@ VDIP = os.path.join(REF, "corpus", "raster", "vdiplomacy")
 JDIP = os.path.join(REF, "corpus", "jdip")
 
 
+def vdip_folder(name: str) -> str:
+    """The corpus folder of vDiplomacy's variant ``name``; a test without it
+    skips (tests/conftest.py makes that skip a failure under CI)."""
+    import pytest
+    folder = os.path.join(VDIP, name)
+    if not os.path.isdir(folder):
+        pytest.skip(f"the corpus is not at {folder}")
+    return folder
+
+
 @dataclass
 class Score:
     name: str

@@ -1,20 +1,15 @@
 """The boxes of a counter or a legend (rectangles in a row, on one
 background) are set apart from the map, as the site links them to nothing:
 asserted against truth.json, where such territories have no move at all."""
-import os
 
 import pytest
 
-from tests.pictures.corpus import VDIP, read_folder
+from tests.pictures.corpus import read_folder, vdip_folder
 
 
 @pytest.mark.parametrize("name", ["Maharajah", "War2020", "Zeus5", "Habelya"])
 def test_counters_are_apart(name):
-    folder = os.path.join(VDIP, name)
-    if not os.path.isdir(folder):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the corpus is missing at {folder}")
-        pytest.skip("the corpus is not here")
+    folder = vdip_folder(name)
     r = read_folder(folder)
     linked = {c for ms in r.truth.values() for m in ms for c in m}
     unlinked = {c for c in r.mine if c not in linked}

@@ -5,17 +5,12 @@ borders Greece as the site has it."""
 import json
 import os
 
-import pytest
 
-from tests.pictures.corpus import VDIP, read_folder
+from tests.pictures.corpus import read_folder, vdip_folder
 
 
 def test_bulgarias_south_coast_is_bulgaria():
-    folder = os.path.join(VDIP, "USofA")
-    if not os.path.isdir(folder):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the corpus is missing at {folder}")
-        pytest.skip("the corpus is not here")
+    folder = vdip_folder("USofA")
     r = read_folder(folder)
     for pair in (("BULGARIA", "GREECE"), ("ALBANIA", "GREECE")):
         assert pair in r.truth["army"] and pair in r.moves["army"], pair

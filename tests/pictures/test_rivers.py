@@ -1,19 +1,11 @@
 """Rivers: water drawn as a strip no wider than a line is a border the
 lands on either side share (armies cross it), and water fleets sail (the
 lands along it are coasts).  Asserted against the sites' own graphs."""
-import os
-
-import pytest
-
-from tests.pictures.corpus import VDIP, read_folder
+from tests.pictures.corpus import read_folder, vdip_folder
 
 
 def _read(name):
-    folder = os.path.join(VDIP, name)
-    if not os.path.isdir(folder):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the corpus is missing at {folder}")
-        pytest.skip("the corpus is not here")
+    folder = vdip_folder(name)
     return read_folder(folder)
 
 

@@ -2,11 +2,10 @@
 linked for armies (and fleets when both are coasts), a proposal in doubt.
 Asserted against the sites' graphs: Denmark and Sweden across the Sound
 (Classic1880), Corsica and Sardinia, Naples and Sicily (ClassicSevenIslands)."""
-import os
 
 import pytest
 
-from tests.pictures.corpus import VDIP, read_folder
+from tests.pictures.corpus import read_folder, vdip_folder
 
 
 @pytest.mark.parametrize("name, pairs", [
@@ -14,11 +13,7 @@ from tests.pictures.corpus import VDIP, read_folder
     ("ClassicSevenIslands", [("CORSICA", "SARDINIA"), ("NAPLES", "SICILY")]),
 ])
 def test_lands_across_a_strait(name, pairs):
-    folder = os.path.join(VDIP, name)
-    if not os.path.isdir(folder):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the corpus is missing at {folder}")
-        pytest.skip("the corpus is not here")
+    folder = vdip_folder(name)
     r = read_folder(folder)
     for pair in pairs:
         assert pair in r.truth["army"] and pair in r.truth["fleet"]
