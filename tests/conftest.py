@@ -52,6 +52,19 @@ def reference() -> Path:
     return path
 
 
+@pytest.fixture
+def youngstown_with_drawing(tmp_path, reference) -> Path:
+    """A copy of Youngstown with jDip's drawing as its art (a designer's own file)."""
+    import shutil
+    folder = tmp_path / "yg"
+    folder.mkdir()
+    shutil.copy(reference / "jdip" / "youngstown.svg", folder / "youngstown.svg")
+    text = (MAPS / "youngstown" / "variant.yaml").read_text()
+    with_art = text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1)
+    (folder / "variant.yaml").write_text(with_art)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def maps_dir() -> Path:
     return MAPS

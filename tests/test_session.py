@@ -25,18 +25,6 @@ def _tree(folder) -> dict:
 
 
 @pytest.fixture
-def drawn(tmp_path, reference):
-    """Youngstown with the jDip drawing as its art."""
-    folder = tmp_path / "yg"
-    folder.mkdir()
-    shutil.copy(reference / "jdip" / "youngstown.svg", folder / "youngstown.svg")
-    text = (MAPS / "youngstown" / "variant.yaml").read_text()
-    with_art = text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1)
-    (folder / "variant.yaml").write_text(with_art)
-    return folder
-
-
-@pytest.fixture
 def subvariant(tmp_path):
     shutil.copytree(MAPS / "youngstown", tmp_path / "youngstown")
     return tmp_path / "youngstown" / "no-omsk-fleets" / "variant.yaml"
@@ -46,10 +34,10 @@ def test_every_field_is_declared_in_init():
     assert set(vars(Session())) == set(FIELDS)
 
 
-def test_a_rename_is_saved_into_a_copy_of_the_designers_drawing(drawn, tmp_path, reference):
+def test_a_rename_is_saved_into_a_copy_of_the_designers_drawing(youngstown_with_drawing, tmp_path, reference):
     s = Session()
-    s.open_variant(str(drawn))
-    assert s.art_file == str(drawn / "youngstown.svg") and "mos" in s.outlines and not s.modified
+    s.open_variant(str(youngstown_with_drawing))
+    assert s.art_file == str(youngstown_with_drawing / "youngstown.svg") and "mos" in s.outlines and not s.modified
     s.rename("mos", "msk")
     s.edit(edit.set_province, "ber", name="Berlin-Cölln")
     assert s.modified and "msk" in s.outlines and s.art_ids == {"msk": "mos"}
@@ -65,7 +53,7 @@ def test_a_rename_is_saved_into_a_copy_of_the_designers_drawing(drawn, tmp_path,
     _, inference = infer_svg(str(out.parent / "youngstown.svg"))
     assert "msk" in inference.regions and "mos" not in inference.regions
     assert not s.modified and s.path == str(out)
-    assert _tree(drawn)["youngstown.svg"] == original                 # the opened folder is untouched
+    assert _tree(youngstown_with_drawing)["youngstown.svg"] == original                 # the opened folder is untouched
 
 
 def test_a_subvariant_is_saved_as_its_changes(subvariant):
@@ -97,10 +85,10 @@ def test_the_reload_check_refuses_what_would_read_back_otherwise(subvariant):
     assert load(str(away)).variant.power("zzz") and "extends" not in away.read_text()
 
 
-def test_a_failure_half_way_leaves_the_old_files(drawn, monkeypatch):
-    before = _tree(drawn)
+def test_a_failure_half_way_leaves_the_old_files(youngstown_with_drawing, monkeypatch):
+    before = _tree(youngstown_with_drawing)
     s = Session()
-    s.open_variant(str(drawn))
+    s.open_variant(str(youngstown_with_drawing))
     s.rename("mos", "msk")   # the save writes the drawing and the variant
     real = os.replace
 
@@ -112,10 +100,11 @@ def test_a_failure_half_way_leaves_the_old_files(drawn, monkeypatch):
     with pytest.raises(files.WriteFailed):
         s.save()
     monkeypatch.undo()
-    assert _tree(drawn) == before            # the drawing put back, no temporary file left
+    assert _tree(youngstown_with_drawing) == before            # the drawing put back, no temporary file left
     assert s.modified and s.art_ids == {"msk": "mos"}
     s.save()                                 # and the next save writes both
-    assert b'"msk"' in (drawn / "youngstown.svg").read_bytes() and load(str(drawn)).variant.province("msk")
+    assert b'"msk"' in (youngstown_with_drawing / "youngstown.svg").read_bytes() \
+        and load(str(youngstown_with_drawing)).variant.province("msk")
 
 
 def test_a_file_changed_on_disk_is_not_written_over(subvariant):
@@ -131,9 +120,9 @@ def test_a_file_changed_on_disk_is_not_written_over(subvariant):
     assert "ber: {name: Berlin-Cölln}" in subvariant.read_text()
 
 
-def test_autosave_and_recover_keep_the_rename_for_the_designers_drawing(drawn, tmp_path):
+def test_autosave_and_recover_keep_the_rename_for_the_designers_drawing(youngstown_with_drawing, tmp_path):
     s = Session()
-    s.open_variant(str(drawn))
+    s.open_variant(str(youngstown_with_drawing))
     s.rename("mos", "msk")
     folder = tmp_path / "recovery" / "one"
     folder.mkdir(parents=True)
@@ -142,16 +131,17 @@ def test_autosave_and_recover_keep_the_rename_for_the_designers_drawing(drawn, t
     again = Session()
     meta = recover(again, read_autosave(str(folder)), lambda p: p)
     assert not meta["path_dropped"] and again.modified
-    assert again.path == str(drawn / "variant.yaml") and again.art_file == str(drawn / "youngstown.svg")
+    assert again.path == str(youngstown_with_drawing / "variant.yaml") \
+        and again.art_file == str(youngstown_with_drawing / "youngstown.svg")
     assert again.art_ids == {"msk": "mos"} and "msk" in again.outlines and again.variant.province("msk")
     again.save()
-    assert sorted(os.listdir(drawn)) == ["variant.yaml", "youngstown.svg"]
-    assert b'"msk"' in (drawn / "youngstown.svg").read_bytes()
+    assert sorted(os.listdir(youngstown_with_drawing)) == ["variant.yaml", "youngstown.svg"]
+    assert b'"msk"' in (youngstown_with_drawing / "youngstown.svg").read_bytes()
 
 
-def test_a_recovery_failing_part_way_puts_every_field_back(drawn, tmp_path, monkeypatch):
+def test_a_recovery_failing_part_way_puts_every_field_back(youngstown_with_drawing, tmp_path, monkeypatch):
     s = Session()
-    s.open_variant(str(drawn))
+    s.open_variant(str(youngstown_with_drawing))
     s.rename("mos", "msk")
     folder = tmp_path / "rec"
     folder.mkdir()
@@ -168,12 +158,12 @@ def test_a_recovery_failing_part_way_puts_every_field_back(drawn, tmp_path, monk
     assert other.fields() == before
 
 
-def test_a_held_autosave_is_not_offered_and_a_released_one_is(drawn, tmp_path):
+def test_a_held_autosave_is_not_offered_and_a_released_one_is(youngstown_with_drawing, tmp_path):
     from variantkit.session.autosave import Autosave, left_behind
     root = tmp_path / "recovery"
     root.mkdir()
     s = Session()
-    s.open_variant(str(drawn))
+    s.open_variant(str(youngstown_with_drawing))
     mine = Autosave(s, lambda: str(root))
     mine.write()
     assert mine.folder is None                      # nothing unsaved: nothing autosaved
@@ -185,8 +175,8 @@ def test_a_held_autosave_is_not_offered_and_a_released_one_is(drawn, tmp_path):
     again = Session()
     theirs = Autosave(again, lambda: str(root))
     meta = theirs.restore(mine.folder)
-    assert meta["path"] == str(drawn / "variant.yaml") and again.path == meta["path"]
+    assert meta["path"] == str(youngstown_with_drawing / "variant.yaml") and again.path == meta["path"]
     assert again.variant.province("msk") and left_behind(str(root)) == []
     again.save()
     theirs.clear()
-    assert os.listdir(root) == [] and load(str(drawn)).variant.province("msk")
+    assert os.listdir(root) == [] and load(str(youngstown_with_drawing)).variant.province("msk")

@@ -122,17 +122,6 @@ def test_a_file_that_would_not_reopen_is_not_written(window, qtbot, answers, tmp
     assert not window.doc.modified
 
 
-@pytest.fixture
-def youngstown_with_drawing(tmp_path, reference):
-    folder = tmp_path / "yg"
-    folder.mkdir()
-    shutil.copy(reference / "jdip" / "youngstown.svg", folder / "youngstown.svg")
-    text = (MAPS / "youngstown" / "variant.yaml").read_text()
-    with_art = text.replace("\nid: youngstown\n", "\nid: youngstown\nart: youngstown.svg\n", 1)
-    (folder / "variant.yaml").write_text(with_art)
-    return folder
-
-
 def test_rename_then_save_keeps_the_designers_drawing(window, qtbot, answers, youngstown_with_drawing,
                                                       tmp_path, reference):
     window.open_path(str(youngstown_with_drawing))
