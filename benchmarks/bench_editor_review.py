@@ -29,7 +29,7 @@ def main() -> None:
     app.processEvents()
 
     w.open_path(os.path.join(ROOT, "maps", "youngstown"))
-    w.review.balance_action.trigger()
+    w.entries["balance"].trigger()  # Tools > Balance report...
     panel = w.review.balance
     ticks = []
     timer = QTimer()
@@ -58,7 +58,7 @@ def main() -> None:
     toggles = []
     for _ in range(10):
         t0 = time.perf_counter()
-        w.review.show_changes.trigger()
+        w.entries["show_changes"].trigger()  # View > Show changes from base
         w.view.viewport().repaint()
         toggles.append(time.perf_counter() - t0)
     print(f"open Youngstown without fleets in Omsk, changes marked: {opened * 1000:.0f} ms; "

@@ -9,21 +9,12 @@ from __future__ import annotations
 import os
 import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, ROOT)
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from shots import OUT, ROOT, settle  # noqa: E402  (the checkout on the path, Qt offscreen)
 
-from PySide6.QtCore import QThreadPool, Qt  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-OUT = os.path.join(ROOT, "docs", "images")
 
-
-def settle(app, window):
-    window.validation.run_now()
-    QThreadPool.globalInstance().waitForDone(120_000)
-    for _ in range(5):
-        app.processEvents()
 
 
 def main() -> None:

@@ -5,17 +5,12 @@
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, ROOT)
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from shots import OUT, ROOT, settle  # noqa: E402  (the checkout on the path, Qt offscreen)
 
-from PySide6.QtCore import QThreadPool  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-OUT = os.path.join(ROOT, "docs", "images")
 DRAWING = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">
 <rect id="nsea" fill="#99ccff" x="0" y="0" width="300" height="60"/>
 <rect id="ssea" fill="#99ccff" x="0" y="240" width="300" height="60"/>
@@ -29,11 +24,6 @@ DRAWING = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">
 <polygon id="box" fill="#99ccff" points="360,20 390,20 390,50 360,50"/>
 </svg>"""
 
-
-def settle(app, window):
-    window.validation.run_now()
-    QThreadPool.globalInstance().waitForDone(10_000)
-    app.processEvents()
 
 
 def main() -> None:
