@@ -42,8 +42,10 @@ class SetLabel(_Change):
 
 def angle_to(centre, pos) -> float:
     """The turn, in degrees clockwise on the screen, that points a label from its
-    point towards the pointer (y grows downwards on the map)."""
-    return round(math.degrees(math.atan2(pos[1] - centre[1], pos[0] - centre[0])), 1)
+    point towards the pointer (y grows downwards on the map), in whole degrees:
+    the pointer moves by screen pixels, so a tenth of a degree is only where
+    the view's scale put it (a drag aimed at 45 gives 45.1 through the view)."""
+    return float(round(math.degrees(math.atan2(pos[1] - centre[1], pos[0] - centre[0]))))
 
 
 def ask_text(doc: Document, pid: str, parent: Optional[QWidget]) -> QInputDialog:

@@ -9,8 +9,8 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QEvent, QPointF, Qt  # noqa: E402
-from PySide6.QtGui import QAction  # noqa: E402
-from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QGraphicsSceneMouseEvent, QLineEdit  # noqa: E402
+from PySide6.QtGui import QAction, QMouseEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLineEdit  # noqa: E402
 
 from tests.conftest import MAPS  # noqa: E402
 
@@ -20,17 +20,18 @@ def _menu(window, text):
     act.trigger()
 
 
-def _mouse(scene, kind, x, y, shift=False):
-    types = {"press": QEvent.Type.GraphicsSceneMousePress, "move": QEvent.Type.GraphicsSceneMouseMove,
-             "release": QEvent.Type.GraphicsSceneMouseRelease, "double": QEvent.Type.GraphicsSceneMouseDoubleClick}
-    event = QGraphicsSceneMouseEvent(types[kind])
-    event.setScenePos(QPointF(x, y))
-    event.setButton(Qt.MouseButton.LeftButton)
-    event.setButtons(Qt.MouseButton.NoButton if kind == "release" else Qt.MouseButton.LeftButton)
-    if shift:
-        event.setModifiers(Qt.KeyboardModifier.ShiftModifier)
-    {"press": scene.mousePressEvent, "move": scene.mouseMoveEvent, "release": scene.mouseReleaseEvent,
-     "double": scene.mouseDoubleClickEvent}[kind](event)
+def _mouse(window, kind, x, y, shift=False):
+    """The mouse on the map view at the scene point (x, y), as a person uses it:
+    events sent to the view's viewport (a move carries the held button)."""
+    view = window.view
+    at = QPointF(view.mapFromScene(QPointF(x, y)))
+    types = {"press": QEvent.Type.MouseButtonPress, "move": QEvent.Type.MouseMove,
+             "release": QEvent.Type.MouseButtonRelease, "double": QEvent.Type.MouseButtonDblClick}
+    held = Qt.MouseButton.NoButton if kind == "release" else Qt.MouseButton.LeftButton
+    button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
+    modifiers = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    event = QMouseEvent(types[kind], at, view.viewport().mapToGlobal(at), button, held, modifiers)
+    QApplication.sendEvent(view.viewport(), event)
 
 
 def test_a_label_written_and_turned_on_the_map_is_kept_rendered_and_exported(window, qtbot, tmp_path, monkeypatch):
@@ -41,16 +42,16 @@ def test_a_label_written_and_turned_on_the_map_is_kept_rendered_and_exported(win
     _menu(window, "Move unit and label positions")
     x, y = doc.variant.province("cnl").label_pos  # The Canal: its label at its unit's spot
     # Shift and a drag down and right from the label: turned 45 degrees clockwise, one undo step
-    _mouse(window.scene, "press", x, y, shift=True)
+    _mouse(window, "press", x, y, shift=True)
     for step in range(1, 6):
-        _mouse(window.scene, "move", x + 8 * step, y + 8 * step, shift=True)
-    _mouse(window.scene, "release", x + 40, y + 40, shift=True)
+        _mouse(window, "move", x + 8 * step, y + 8 * step, shift=True)
+    _mouse(window, "release", x + 40, y + 40, shift=True)
     cnl = doc.variant.province("cnl")
     assert cnl.label_angle == 45.0 and cnl.label_pos == (x, y) and cnl.unit_pos == (370.0, 170.0)
     assert doc.undo.undoText() == "Turn the label of cnl"
     steps = doc.undo.count()
     # a double-click on the label: its text asked for, typed, OK
-    _mouse(window.scene, "double", x, y)
+    _mouse(window, "double", x, y)
     dialog = window.tools["positions"].text_dialog
     assert dialog.isVisible() and "The Canal" in dialog.labelText()
     field = dialog.findChild(QLineEdit)
@@ -82,7 +83,7 @@ def test_a_label_refuses_a_line_break_and_says_so(window, qtbot):
     doc = window.doc
     _menu(window, "Move unit and label positions")
     x, y = doc.variant.province("cnl").label_pos
-    _mouse(window.scene, "double", x, y)
+    _mouse(window, "double", x, y)
     dialog = window.tools["positions"].text_dialog
     dialog.setTextValue("Canal\u2028of Kings")
     qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok),
