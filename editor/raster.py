@@ -8,10 +8,15 @@ import os
 
 
 def _app():
+    """The process's Qt application, made if there is none.
+
+    A QApplication, not a QGuiApplication: Qt allows one application object
+    per process, and a window made later in the same process (the editor, its
+    tests) needs the widgets kind; Qt aborts the process otherwise."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # rendering needs no screen
-    from PySide6.QtGui import QGuiApplication
-    return QGuiApplication.instance() or QGuiApplication([])
+    from PySide6.QtWidgets import QApplication
+    return QApplication.instance() or QApplication([])
 
 
 def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
