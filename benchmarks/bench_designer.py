@@ -234,7 +234,7 @@ def paste_start(d: Designer, rules: str, target) -> None:
     cannot read (a place it cannot match) is retyped with the place's code from the
     map: a click into the line, a typed field and a correction each."""
     import re
-    from variantkit.start_list import power_id, read_start_list
+    from variantkit.start.rules_text import power_id, read_start_list
     w = d.w
     d.clicks += 1  # the selection dragged over the passage in the rules text
     d.keys += 1  # Ctrl+C
@@ -468,7 +468,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
     # homes and units typed as the rules write them (A par, A mar, F bre), one field a power;
     # by clicking only where a unit starts outside the power's homes (the Start field makes it a home)
     from variantkit.model import split_location
-    from variantkit.power_start import start_text
+    from variantkit.start.notation import start_text
     for pw in target.powers:
         now = w.doc.variant.power(pw.id)
         if {str(u) for u in now.units} == {str(u) for u in pw.units} and set(now.homes) == set(pw.homes):

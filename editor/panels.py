@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QColorDialog, QComb
 from variantkit.model import Terrain, split_location
 from variantkit.review.lint import CODES as LINT_CODES
 from variantkit.review.lint import lint
-from variantkit.power_start import parse_start, start_text
+from variantkit.start.notation import parse_start, start_text
 from variantkit.validate import check
 
 from .colour_field import ColourField, as_hex
@@ -623,7 +623,7 @@ class PowersPanel(QWidget):
     def _suggest(self, name: str) -> None:
         """A new power's name suggests its id, adjective and a letter no other power has
         (shown in the empty fields, taken on Apply unless typed over)."""
-        from variantkit.power_start import adjective_of, free_letter
+        from variantkit.start.notation import adjective_of, free_letter
         pid = self.fields["id"].text().strip().lower()
         taken = [p.letter for p in self.doc.variant.powers if p.id != pid]
         self.fields["id"].setPlaceholderText(name.strip().split(" ")[0].lower() if name.strip() else "")

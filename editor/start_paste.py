@@ -1,12 +1,12 @@
 """The starting position pasted from the rules text: every power's homes and
 units (and the names of the places the drawing left unnamed) in one step.
-The reading is the library's (variantkit.start_list); this window shows
+The reading is the library's (variantkit.start.rules_text); this window shows
 what it read and refuses the whole paste while a line does not read."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout
 
-from variantkit.start_list import StartList, apply_start_list, read_start_list
+from variantkit.start.rules_text import StartList, apply_start_list, read_start_list
 
 from .document import Document
 

@@ -3,7 +3,7 @@ provinces by code only (issue 25): DipWiki's Youngstown page against jDip's
 Youngstown art gives the ten powers, their homes and units as the judges
 play them, and refuses what it cannot tell rather than guess."""
 from variantkit.drawing.art import infer_svg, skeleton
-from variantkit.start_list import apply_start_list, read_start_list
+from variantkit.start.rules_text import apply_start_list, read_start_list
 
 from tests.conftest import ROOT
 

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Collection, Dict, List, Optional, Tuple
 
-from .model import Power, Province, Unit, UnitType, Variant, split_location
-from .power_start import adjective_of, free_letter
+from ..model import Power, Province, Unit, UnitType, Variant, split_location
+from .notation import adjective_of, free_letter
 
 _KIND = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 _UNIT = re.compile(r"^(a|f|army|fleet)\.?\s+(.+)$", re.IGNORECASE)
@@ -166,7 +166,7 @@ def apply_start_list(v: Variant, start: StartList) -> Variant:
     variant lacks added, named, with the adjective and a free letter its name
     suggests) and the unnamed provinces named.  A power's colour, and a name,
     adjective and letter it already has, are kept."""
-    from . import edit
+    from .. import edit
     for pid, name in start.names.items():
         v = edit.set_province(v, pid, name=name)
     listed = {power_id(name) for name, _ in start.powers}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Collection, Tuple
 
-from .model import Unit, split_location
+from ..model import Unit, split_location
 
 # adjectives that no rule of thumb gives (the rest: Austria -> Austrian, Spain -> Spanish)
 ADJECTIVES = {"england": "English", "france": "French", "germany": "German", "italy": "Italian",
