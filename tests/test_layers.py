@@ -49,3 +49,24 @@ def test_no_import_cycles():
         if m not in index:
             visit(m)
     assert cycles == []
+
+
+def test_every_library_module_has_a_layer():
+    """No module of variantkit lies loose outside the layers contract (it would be unchecked)."""
+    import pkgutil
+    import tomllib
+
+    import variantkit
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    layers = next(c for c in contracts if c["type"] == "layers")["layers"]
+    named = {m.strip() for layer in layers for m in layer.split("|")}
+    loose = []
+    for info in pkgutil.walk_packages(variantkit.__path__, "variantkit."):
+        parts = info.name.split(".")
+        if info.name == "variantkit.__main__":
+            continue
+        if info.ispkg and any(n.startswith(info.name + ".") for n in named):
+            continue  # a folder whose modules sit in layers of their own (drawing, board, review)
+        if not any(".".join(parts[:i]) in named for i in range(2, len(parts) + 1)):
+            loose.append(info.name)
+    assert loose == []
