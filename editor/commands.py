@@ -22,7 +22,7 @@ from variantkit.session import renamed_state, retargeted as _retarget
 from .document import Document, Ring, State
 
 
-class _Change(QUndoCommand):
+class StateCommand(QUndoCommand):
     kind = "variant"
     edits_shapes = False  # the outlines change shape (a rename or removal does not)
 
@@ -57,11 +57,11 @@ class _Change(QUndoCommand):
             self.doc.restore(self.before, self.kind, {new: old for old, new in self.renames.items()})
 
 
-def _variant(state: State, v: Variant) -> State:
+def with_variant(state: State, v: Variant) -> State:
     return state._replace(variant=v)
 
 
-class SetProvinceField(_Change):
+class SetProvinceField(StateCommand):
     """Change one field of a province (name, aliases, terrain, centre, ...)."""
 
     def __init__(self, doc: Document, pid: str, field: str, value: Any):
@@ -70,10 +70,10 @@ class SetProvinceField(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.set_province(s.variant, self.pid, **{self.field: self.value}))
+        return with_variant(s, edit.set_province(s.variant, self.pid, **{self.field: self.value}))
 
 
-class RenameProvince(_Change):
+class RenameProvince(StateCommand):
     """Change a province's id everywhere it is used (edges, powers, inside,
     proposals, outlines); the drawing keeps a mapping to its own id."""
 
@@ -87,7 +87,7 @@ class RenameProvince(_Change):
         return renamed_state(s, self.renames)._replace(variant=edit.rename(s.variant, self.old, self.new))
 
 
-class AddProvince(_Change):
+class AddProvince(StateCommand):
     kind = "outlines"
     edits_shapes = True
 
@@ -103,7 +103,7 @@ class AddProvince(_Change):
         return s._replace(variant=edit.add_province(s.variant, self.province), outlines=outlines)
 
 
-class RemoveProvince(_Change):
+class RemoveProvince(StateCommand):
     kind = "outlines"
 
     def __init__(self, doc: Document, pid: str):
@@ -118,7 +118,7 @@ class RemoveProvince(_Change):
         return s._replace(variant=v, outlines=outlines)
 
 
-class AddCoast(_Change):
+class AddCoast(StateCommand):
     """A named coast with no sea of its own yet (its waters are picked later)."""
 
     def __init__(self, doc: Document, pid: str, coast: str, name: str = ""):
@@ -133,11 +133,11 @@ class AddCoast(_Change):
             raise EditError(f"there is no province {self.pid!r}")
         if p.coast(self.coast):
             raise EditError(f"{self.pid} already has a coast {self.coast!r}")
-        return _variant(s, edit.set_province(s.variant, self.pid, terrain=Terrain.COAST,
+        return with_variant(s, edit.set_province(s.variant, self.pid, terrain=Terrain.COAST,
                                              coasts=p.coasts + (Coast(self.coast, self.name),)))
 
 
-class LinkSpaces(_Change):
+class LinkSpaces(StateCommand):
     """Add an edge, or widen one to more unit types (strait, one-way, seasons kept)."""
 
     def __init__(self, doc: Document, edge: Edge):
@@ -147,10 +147,10 @@ class LinkSpaces(_Change):
 
     def build(self, s):
         e = self.edge
-        return _variant(s, edit.link(s.variant, e.a, e.b, e.units, e.strait, e.oneway, e.seasons))
+        return with_variant(s, edit.link(s.variant, e.a, e.b, e.units, e.strait, e.oneway, e.seasons))
 
 
-class UnlinkSpaces(_Change):
+class UnlinkSpaces(StateCommand):
     """Take an edge away, or only some of its unit types."""
 
     def __init__(self, doc: Document, a: str, b: str, units=None):
@@ -159,10 +159,10 @@ class UnlinkSpaces(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.unlink(s.variant, self.a, self.b, self.units))
+        return with_variant(s, edit.unlink(s.variant, self.a, self.b, self.units))
 
 
-class MoveVertex(_Change):
+class MoveVertex(StateCommand):
     """Move one vertex of an outline; a whole drag merges into one step."""
     kind = "outlines"
     edits_shapes = True
@@ -200,7 +200,7 @@ class MoveVertex(_Change):
         return True
 
 
-class SetPower(_Change):
+class SetPower(StateCommand):
     """Add a power, or change one (homes, units, name, letter, colour)."""
 
     def __init__(self, doc: Document, power: Power):
@@ -209,31 +209,31 @@ class SetPower(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.set_power(s.variant, self.power))
+        return with_variant(s, edit.set_power(s.variant, self.power))
 
 
-class RemovePower(_Change):
+class RemovePower(StateCommand):
     def __init__(self, doc: Document, pid: str):
         super().__init__(doc, f"Remove power {pid}")
         self.pid = pid
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.remove_power(s.variant, self.pid))._replace(
+        return with_variant(s, edit.remove_power(s.variant, self.pid))._replace(
             dismissed_powers=s.dismissed_powers | {self.pid})  # the drawing's colours stop offering it
 
 
-class SetRules(_Change):
+class SetRules(StateCommand):
     def __init__(self, doc: Document, **fields):
         super().__init__(doc, "Set rules")
         self.fields = fields
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.set_rules(s.variant, **self.fields))
+        return with_variant(s, edit.set_rules(s.variant, **self.fields))
 
 
-class AcceptProposals(_Change):
+class AcceptProposals(StateCommand):
     """Accept proposed edges (one, or all at once) as one undo step; those
     naming a space that is gone are left out."""
 
@@ -243,10 +243,10 @@ class AcceptProposals(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.accept(s.variant, self.edges))
+        return with_variant(s, edit.accept(s.variant, self.edges))
 
 
-class MergeProvinces(_Change):
+class MergeProvinces(StateCommand):
     """Two provinces become one: the first keeps its id; shapes, centres,
     links, homes and units are joined."""
     kind = "outlines"
@@ -272,7 +272,7 @@ class MergeProvinces(_Change):
         return s._replace(variant=v, outlines=outlines)
 
 
-class SplitProvince(_Change):
+class SplitProvince(StateCommand):
     """Cut a province along a drawn line: the larger part keeps the id, the
     other becomes a new province bordering it; the old province's neighbours
     go with the part whose shape touches theirs (both if both do)."""
@@ -320,7 +320,7 @@ class SplitProvince(_Change):
         return s._replace(variant=v, outlines=outlines)
 
 
-class SetCoasts(_Change):
+class SetCoasts(StateCommand):
     """Name a province's coasts and the waters and shores each reaches: its
     fleet links move onto the coasts (``{"nc": ["bar", "nwy"], "sc": ["bot"]}``);
     an empty mapping makes it a single-coast province again."""
@@ -331,4 +331,4 @@ class SetCoasts(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.set_coasts(s.variant, self.pid, self.coasts))
+        return with_variant(s, edit.set_coasts(s.variant, self.pid, self.coasts))

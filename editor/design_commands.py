@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 from variantkit import edit
 from variantkit.model import Edge, Point, Variant
 
-from .commands import _Change, _variant, renamed_state
+from .commands import StateCommand, with_variant, renamed_state
 from .document import Document
 
 EdgeKey = Tuple[str, str]
@@ -26,7 +26,7 @@ def _edge_with_key(v: Variant, key: EdgeKey) -> Edge:
     raise edit.EditError(f"there is no edge {key[0]} - {key[1]}")
 
 
-class ReplaceEdges(_Change):
+class ReplaceEdges(StateCommand):
     """Delete edges, or make each exactly as given (unit types, strait,
     one-way, seasons): one step however many."""
 
@@ -42,10 +42,10 @@ class ReplaceEdges(_Change):
             v = edit.unlink(v, e.a, e.b)
         for e in self.add:
             v = edit.set_edge(v, e.a, e.b, e.units, e.strait, e.oneway, e.powers, e.seasons, e.modifier)
-        return _variant(s, v)
+        return with_variant(s, v)
 
 
-class SetProvinces(_Change):
+class SetProvinces(StateCommand):
     """Fields of many provinces (a multi-row edit in the table) as one step."""
 
     def __init__(self, doc: Document, changes: Dict[str, Dict[str, object]], text: str = ""):
@@ -58,10 +58,10 @@ class SetProvinces(_Change):
         v = s.variant
         for pid, fields in self.changes.items():
             v = edit.set_province(v, pid, **fields)
-        return _variant(s, v)
+        return with_variant(s, v)
 
 
-class EditVariant(_Change):
+class EditVariant(StateCommand):
     """Library edits composed into one step (a function from variant to variant)."""
 
     def __init__(self, doc: Document, change: Callable[[Variant], Variant], text: str):
@@ -70,10 +70,10 @@ class EditVariant(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, self.change(s.variant))
+        return with_variant(s, self.change(s.variant))
 
 
-class DragPosition(_Change):
+class DragPosition(StateCommand):
     """Where a unit (of a province or a coast) or a label is drawn, dragged on
     the map; the steps of one drag merge into one undo step."""
     ID = 1101
@@ -97,7 +97,7 @@ class DragPosition(_Change):
         fields = {self.field: self.pos}
         if self.pin is not None:
             fields["unit_pos"] = self.pin
-        return _variant(s, edit.set_position(s.variant, self.location, **fields))
+        return with_variant(s, edit.set_position(s.variant, self.location, **fields))
 
     def mergeWith(self, other) -> bool:
         if not isinstance(other, DragPosition) or other.after is None or \
@@ -107,7 +107,7 @@ class DragPosition(_Change):
         return True
 
 
-class TakeFromJudge(_Change):
+class TakeFromJudge(StateCommand):
     """What a judge's file offers, taken as one step; its new codes rename the
     drawing's provinces as a rename in the table does (outlines, the
     drawing's own ids and pending proposals follow)."""
@@ -132,7 +132,7 @@ class TakeFromJudge(_Change):
         return s
 
 
-class RejectProposals(_Change):
+class RejectProposals(StateCommand):
     """Proposed edges put aside (they leave the list and the map), as one
     step: Undo brings them back.  The rejections are part of the document's
     state, so they are saved with the autosave and restored with it."""
@@ -149,7 +149,7 @@ class RejectProposals(_Change):
         return s._replace(rejected=s.rejected | frozenset(self.pairs))
 
 
-class DrawCoast(_Change):
+class DrawCoast(StateCommand):
     """Named coasts drawn on the map, each reaching the waters along its line
     (a line that waited for the other side of its province comes with it)."""
 
@@ -160,4 +160,4 @@ class DrawCoast(_Change):
         self._make()
 
     def build(self, s):
-        return _variant(s, edit.with_coasts(s.variant, self.pid, self.drawn))
+        return with_variant(s, edit.with_coasts(s.variant, self.pid, self.drawn))

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QWidget
 
 from variantkit import edit
 
-from .commands import _Change, _variant
+from .commands import StateCommand, with_variant
 from .document import Document
 
 
-class SetLabel(_Change):
+class SetLabel(StateCommand):
     """A label's text or angle; the steps of one turning drag merge."""
     ID = 1102
 
@@ -30,7 +30,7 @@ class SetLabel(_Change):
         return self.ID
 
     def build(self, s):
-        return _variant(s, edit.set_label(s.variant, self.pid, self.text_, self.angle))
+        return with_variant(s, edit.set_label(s.variant, self.pid, self.text_, self.angle))
 
     def mergeWith(self, other) -> bool:
         if not isinstance(other, SetLabel) or other.after is None or self.angle is None or other.angle is None \

@@ -70,3 +70,49 @@ def test_every_library_module_has_a_layer():
         if not any(".".join(parts[:i]) in named for i in range(2, len(parts) + 1)):
             loose.append(info.name)
     assert loose == []
+
+
+def _own_module(name: str) -> bool:
+    import importlib.util
+    if not name.startswith(("variantkit.", "variantkit_editor.")):
+        return False
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def test_private_names_stay_in_their_module():
+    """No module imports another's _name, nor reads module._name: what modules share is public."""
+    import ast
+    crossings = []
+    for package, folder in (("variantkit", ROOT / "variantkit"), ("variantkit_editor", ROOT / "editor")):
+        for path in sorted(folder.rglob("*.py")):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            here = ".".join([package, *parts])
+            base = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            modules = set()  # local names bound to one of our modules
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom):
+                    source = node.module or ""
+                    if node.level:
+                        anchor = base.split(".")[: len(base.split(".")) - node.level + 1]
+                        source = ".".join(anchor + ([node.module] if node.module else []))
+                    for alias in node.names:
+                        if alias.name.startswith("_") and not alias.name.startswith("__"):
+                            crossings.append(f"{path.relative_to(ROOT)}:{node.lineno}: {source}.{alias.name}")
+                        elif _own_module(f"{source}.{alias.name}"):
+                            modules.add(alias.asname or alias.name)
+                elif isinstance(node, ast.Import):
+                    for alias in node.names:
+                        if alias.asname and _own_module(alias.name):
+                            modules.add(alias.asname)
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                        and node.value.id in modules and node.attr.startswith("_")
+                        and not node.attr.startswith("__")):
+                    crossings.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert crossings == []

@@ -18,14 +18,14 @@ from lxml import etree
 
 from ..review.diff import Line, diff_variants
 from ..model import Variant
-from .render import Position, _e, _Painter, _ring_path, legend_lines
+from .render import Position, element, Painter, ring_path, legend_lines
 from .schematic import Board, schematic_board
 
 ADDED, REMOVED, CHANGED = "#2a9d3a", "#c0271e", "#e07b00"
 COLOUR = {"added": ADDED, "removed": REMOVED, "changed": CHANGED}
 
 
-class _DiffPainter(_Painter):
+class _DiffPainter(Painter):
     def __init__(self, base: Variant, other: Variant, board: Board, changes: List[Line]):
         super().__init__(other, board, Position.start(other), f"{base.name} -> {other.name}")
         self.base = base
@@ -40,7 +40,7 @@ class _DiffPainter(_Painter):
         return self.board.labels.get(pid, self.point(pid))
 
     def marks(self) -> None:
-        g = _e(self.root, "g", id="changes", fill="none")
+        g = element(self.root, "g", id="changes", fill="none")
         homes = {(c["change"], c["id"]) for c in self.changes if c["what"] == "home centre"}
         for line in self.changes:
             if line["what"] == "starting centre" and (line["change"], line["id"]) in homes:
@@ -51,10 +51,10 @@ class _DiffPainter(_Painter):
             if what == "province":
                 rings = self.board.cells.get(ident)
                 if rings:
-                    el = _e(g, "path", d=_ring_path(rings), stroke=colour, stroke_width=4.5,
+                    el = element(g, "path", d=ring_path(rings), stroke=colour, stroke_width=4.5,
                             fill=colour, fill_opacity=0.18, **{"class": f"province-{change}"})
                     el.set("data-province", ident)
-                    _e(el, "title").text = tip
+                    element(el, "title").text = tip
             elif what.endswith(" edge"):
                 a, b = re.split(r" -> | - ", ident)
                 unit = "A" if what.startswith("army") else "F"
@@ -62,55 +62,55 @@ class _DiffPainter(_Painter):
             elif what in ("home centre", "starting centre"):
                 _, pid = ident.split()
                 x, y = self._centre(pid)
-                el = _e(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=16, stroke=colour, stroke_width=3.5,
+                el = element(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=16, stroke=colour, stroke_width=3.5,
                         stroke_dasharray="" if change == "added" else "5 3", **{"class": f"home-{change}"})
-                _e(el, "title").text = tip
+                element(el, "title").text = tip
             elif what == "unit":
                 power, unit = ident.split(" ", 1)
                 x, y = self.point(unit.split()[1])
                 if change == "added":
                     self.unit(g, power, unit)
-                    el = _e(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=15, stroke=colour, stroke_width=3,
+                    el = element(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=15, stroke=colour, stroke_width=3,
                             **{"class": "unit-added"})
                 else:
-                    el = _e(g, "path", d=f"M{x - 11:.1f},{y - 11:.1f} L{x + 11:.1f},{y + 11:.1f} "
+                    el = element(g, "path", d=f"M{x - 11:.1f},{y - 11:.1f} L{x + 11:.1f},{y + 11:.1f} "
                                          f"M{x + 11:.1f},{y - 11:.1f} L{x - 11:.1f},{y + 11:.1f}",
                             stroke=colour, stroke_width=4, **{"class": "unit-removed"})
-                _e(el, "title").text = tip
+                element(el, "title").text = tip
 
     def edge(self, g, a: str, b: str, unit: str, colour: str, change: str, tip: str) -> None:
         (x1, y1), (x2, y2) = self.point(a), self.point(b)
-        el = _e(g, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=colour,
+        el = element(g, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=colour,
                 stroke_width=4, stroke_linecap="round", **{"class": f"edge-{change}"})
         if change == "removed":
             el.set("stroke-dasharray", "9 5")
         el.set("data-edge", f"{a} {b} {unit}")
-        _e(el, "title").text = tip
+        element(el, "title").text = tip
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         if math.hypot(x2 - x1, y2 - y1) < 1:
             return
-        _e(g, "circle", cx=f"{mx:.1f}", cy=f"{my:.1f}", r=9, fill="#ffffff", stroke=colour, stroke_width=2)
-        t = _e(g, "text", x=f"{mx:.1f}", y=f"{my + 4:.1f}", fill=colour, font_size=11, font_weight="bold",
+        element(g, "circle", cx=f"{mx:.1f}", cy=f"{my:.1f}", r=9, fill="#ffffff", stroke=colour, stroke_width=2)
+        t = element(g, "text", x=f"{mx:.1f}", y=f"{my + 4:.1f}", fill=colour, font_size=11, font_weight="bold",
                text_anchor="middle", font_family="DejaVu Sans, sans-serif", stroke="none")
         t.text = unit
 
     def legend(self) -> None:
         x0 = self.board.width + 12
-        g = _e(self.root, "g", id="legend", font_family="DejaVu Sans, sans-serif", font_size=12)
-        _e(g, "rect", x=self.board.width, y=0, width=self.legend_w, height=self.board.height,
+        g = element(self.root, "g", id="legend", font_family="DejaVu Sans, sans-serif", font_size=12)
+        element(g, "rect", x=self.board.width, y=0, width=self.legend_w, height=self.board.height,
            fill="#f6f3ea", stroke="#999")
         y = 24
         for text, size in ((self.base.name, 14), (f"-> {self.v.name}", 14)):
-            t = _e(g, "text", x=x0, y=y, font_size=size, font_weight="bold", fill="#222")
+            t = element(g, "text", x=x0, y=y, font_size=size, font_weight="bold", fill="#222")
             t.text = text
             y += 20
         y += 6
         key = [(ADDED, "", "added"), (REMOVED, "9 5", "removed"), (CHANGED, "", "changed")]
         y = legend_lines(g, x0, y, key, 4)
-        t = _e(g, "text", x=x0, y=y + 2, fill="#444", font_size=10)
+        t = element(g, "text", x=x0, y=y + 2, fill="#444", font_size=10)
         t.text = "A / F on a link: the unit type that may cross"
         y += 26
-        t = _e(g, "text", x=x0, y=y, fill="#222", font_weight="bold")
+        t = element(g, "text", x=x0, y=y, fill="#222", font_weight="bold")
         t.text = f"{len(self.changes)} change(s)" if self.changes else "no changes"
         y += 18
         room = int((self.board.height - y - 10) // 15)
@@ -118,16 +118,16 @@ class _DiffPainter(_Painter):
         for line in shown:
             text = f"{line['change']} {line['what']} {line['id']}" + (
                 f": {line['detail']}" if line.get("detail") else "")
-            t = _e(g, "text", x=x0, y=y, fill=COLOUR[line["change"]], font_size=11)
+            t = element(g, "text", x=x0, y=y, fill=COLOUR[line["change"]], font_size=11)
             t.text = text if len(text) <= 50 else text[:49] + "..."
             y += 15
         if len(shown) < len(self.changes):
-            t = _e(g, "text", x=x0, y=y, fill="#444", font_size=11)
+            t = element(g, "text", x=x0, y=y, fill="#444", font_size=11)
             t.text = f"... and {len(self.changes) - len(shown)} more (variantkit diff)"
 
     def paint(self) -> etree._Element:
         self.defs()
-        _e(self.root, "rect", x=0, y=0, width=self.board.width, height=self.board.height, fill="#f2efe6")
+        element(self.root, "rect", x=0, y=0, width=self.board.width, height=self.board.height, fill="#f2efe6")
         self.cells()
         self.labels()
         self.centres()

@@ -61,7 +61,7 @@ def power_colours(variant: Variant) -> Dict[str, str]:
             for i, p in enumerate(variant.powers)}
 
 
-def _e(parent, tag: str, **attrs) -> etree._Element:
+def element(parent, tag: str, **attrs) -> etree._Element:
     el = etree.SubElement(parent, f"{{{SVG_NS}}}{tag}")
     for k, v in attrs.items():
         el.set(k.rstrip("_").replace("_", "-"), str(v))
@@ -71,10 +71,10 @@ def _e(parent, tag: str, **attrs) -> etree._Element:
 def legend_lines(g, x0: float, y: int, key, width: float) -> int:
     """One legend row per (colour, dash, text): a stroke and its words; the next row's y."""
     for colour, dash, text in key:
-        el = _e(g, "line", x1=x0, y1=y - 4, x2=x0 + 30, y2=y - 4, stroke=colour, stroke_width=width)
+        el = element(g, "line", x1=x0, y1=y - 4, x2=x0 + 30, y2=y - 4, stroke=colour, stroke_width=width)
         if dash:
             el.set("stroke-dasharray", dash)
-        t = _e(g, "text", x=x0 + 38, y=y, fill="#222")
+        t = element(g, "text", x=x0 + 38, y=y, fill="#222")
         t.text = text
         y += 18
     return y
@@ -86,7 +86,7 @@ def _lighten(colour: str, amount: float = 0.55) -> str:
     return "#" + "".join(f"{c:02x}" for c in mix)
 
 
-def _ring_path(rings: Iterable[Sequence[Tuple[float, float]]]) -> str:
+def ring_path(rings: Iterable[Sequence[Tuple[float, float]]]) -> str:
     parts = []
     for ring in rings:
         pts = list(ring)
@@ -96,7 +96,7 @@ def _ring_path(rings: Iterable[Sequence[Tuple[float, float]]]) -> str:
     return " ".join(parts)
 
 
-class _Painter:
+class Painter:
     def __init__(self, variant: Variant, board: Board, position: Position, title: str):
         self.v = variant
         self.board = board
@@ -117,18 +117,18 @@ class _Painter:
         return self.board.points.get(split_location(loc)[0], (0.0, 0.0))
 
     def defs(self) -> None:
-        d = _e(self.root, "defs")
-        pat = _e(d, "pattern", id="hatch", width=8, height=8, patternUnits="userSpaceOnUse",
+        d = element(self.root, "defs")
+        pat = element(d, "pattern", id="hatch", width=8, height=8, patternUnits="userSpaceOnUse",
                  patternTransform="rotate(45)")
-        _e(pat, "rect", width=8, height=8, fill=TERRAIN_FILL[Terrain.IMPASSABLE])
-        _e(pat, "line", x1=0, y1=0, x2=0, y2=8, stroke="#7d776e", stroke_width=3)
+        element(pat, "rect", width=8, height=8, fill=TERRAIN_FILL[Terrain.IMPASSABLE])
+        element(pat, "line", x1=0, y1=0, x2=0, y2=8, stroke="#7d776e", stroke_width=3)
         for name, colour in OUTCOME_COLOUR.items():
-            m = _e(d, "marker", id=f"arrow-{name or 'plain'}", viewBox="0 0 10 10", refX=8, refY=5,
+            m = element(d, "marker", id=f"arrow-{name or 'plain'}", viewBox="0 0 10 10", refX=8, refY=5,
                    markerWidth=5, markerHeight=5, orient="auto-start-reverse")
-            _e(m, "path", d="M0,0 L10,5 L0,10 z", fill=colour)
+            element(m, "path", d="M0,0 L10,5 L0,10 z", fill=colour)
 
     def cells(self) -> None:
-        g = _e(self.root, "g", id="provinces")
+        g = element(self.root, "g", id="provinces")
         for p in self.v.provinces:
             rings = self.board.cells.get(p.id)
             if not rings:
@@ -138,23 +138,23 @@ class _Painter:
                 fill = "url(#hatch)"
             elif p.id in self.owner and p.terrain is not Terrain.WATER:
                 fill = _lighten(self.colours[self.owner[p.id]])
-            el = _e(g, "path", id=f"province-{p.id}", d=_ring_path(rings), fill=fill,
+            el = element(g, "path", id=f"province-{p.id}", d=ring_path(rings), fill=fill,
                     stroke="#5a5a5a", stroke_width=1.2 if not p.offboard else 2.0, fill_rule="evenodd")
             if p.offboard:
                 el.set("stroke-dasharray", "6 3")
             if p.passable_in:
                 el.set("fill-opacity", "0.6")
-            _e(el, "title").text = p.name
+            element(el, "title").text = p.name
 
     def centres(self) -> None:
-        g = _e(self.root, "g", id="centres")
+        g = element(self.root, "g", id="centres")
         for p in self.v.provinces:
             if not p.center:
                 continue
             x, y = self.board.labels.get(p.id, self.point(p.id))
             owner = self.owner.get(p.id)
             half = 3.4 * len(self._label(p))  # beside the label, which is centred on x
-            _e(g, "circle", cx=f"{x - half - 7:.1f}", cy=f"{y - 4:.1f}", r=4.5,
+            element(g, "circle", cx=f"{x - half - 7:.1f}", cy=f"{y - 4:.1f}", r=4.5,
                fill=self.colours[owner] if owner else "#ffffff", stroke="#222", stroke_width=1)
 
     @staticmethod
@@ -162,11 +162,11 @@ class _Painter:
         return p.id.upper() if len(p.id) <= 4 else p.id
 
     def labels(self) -> None:
-        g = _e(self.root, "g", id="labels", font_family="DejaVu Sans, sans-serif",
+        g = element(self.root, "g", id="labels", font_family="DejaVu Sans, sans-serif",
                font_size=11, text_anchor="middle")
         for p in self.v.provinces:
             x, y = self.board.labels.get(p.id, self.point(p.id))
-            t = _e(g, "text", x=f"{x:.1f}", y=f"{y:.1f}", fill="#2a2a2a")
+            t = element(g, "text", x=f"{x:.1f}", y=f"{y:.1f}", fill="#2a2a2a")
             t.text = p.label or self._label(p)
             if p.label_angle:  # turned about its own point, as the designer set it
                 t.set("transform", f"rotate({p.label_angle:g} {x:.1f} {y:.1f})")
@@ -184,26 +184,26 @@ class _Painter:
             x, y = x + dx, y + dy
         colour = self.colours.get(power, "#444")
         r = 9 * scale
-        g = _e(parent, "g", class_="unit", **{"data-unit": unit, "data-power": power})
+        g = element(parent, "g", class_="unit", **{"data-unit": unit, "data-power": power})
         if kind == "F":
-            _e(g, "path", d=f"M{x - r * 1.3:.1f},{y - r * .3:.1f} L{x + r * 1.3:.1f},{y - r * .3:.1f} "
+            element(g, "path", d=f"M{x - r * 1.3:.1f},{y - r * .3:.1f} L{x + r * 1.3:.1f},{y - r * .3:.1f} "
                             f"L{x + r * .8:.1f},{y + r * .8:.1f} L{x - r * .8:.1f},{y + r * .8:.1f} Z "
                             f"M{x - r * .15:.1f},{y - r * .3:.1f} L{x - r * .15:.1f},{y - r * 1.2:.1f} "
                             f"L{x + r * .7:.1f},{y - r * .5:.1f} L{x - r * .15:.1f},{y - r * .5:.1f} Z",
                fill=colour, stroke="#111", stroke_width=1.2)
         else:
-            _e(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r:.1f}", fill=colour,
+            element(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r:.1f}", fill=colour,
                stroke="#111", stroke_width=1.2)
-            t = _e(g, "text", x=f"{x:.1f}", y=f"{y + 3.5 * scale:.1f}", fill="#fff", font_size=10 * scale,
+            t = element(g, "text", x=f"{x:.1f}", y=f"{y + 3.5 * scale:.1f}", fill="#fff", font_size=10 * scale,
                    text_anchor="middle", font_family="DejaVu Sans, sans-serif", font_weight="bold")
             t.text = "A"
         if dislodged:
-            _e(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r + 4:.1f}", fill="none",
+            element(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r + 4:.1f}", fill="none",
                stroke="#c0271e", stroke_width=2)
             g.set("opacity", "0.85")
 
     def units(self) -> None:
-        g = _e(self.root, "g", id="units")
+        g = element(self.root, "g", id="units")
         for power, units in self.pos.units.items():
             for u in units:
                 self.unit(g, power, u)
@@ -218,7 +218,7 @@ class _Painter:
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         x1, y1 = x1 + ux * shorten * 0.6, y1 + uy * shorten * 0.6
         x2, y2 = x2 - ux * shorten, y2 - uy * shorten
-        el = _e(g, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
+        el = element(g, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
                 stroke=colour, stroke_width=width, stroke_linecap="round")
         if marker:
             el.set("marker-end", f"url(#{marker})")
@@ -227,7 +227,7 @@ class _Painter:
         return el
 
     def orders(self) -> None:
-        g = _e(self.root, "g", id="orders", fill="none")
+        g = element(self.root, "g", id="orders", fill="none")
         for o in self.pos.orders:
             colour = OUTCOME_COLOUR.get(o.outcome, "#1b1b1b")
             marker = f"arrow-{o.outcome or 'plain'}"
@@ -245,7 +245,7 @@ class _Painter:
                 el = self._line(g, here, mid, colour, None if o.target_to is None else marker,
                                 dash="6 4", width=2)
                 if o.target_to is None:
-                    _e(g, "circle", cx=f"{src[0]:.1f}", cy=f"{src[1]:.1f}", r=15, stroke=colour,
+                    element(g, "circle", cx=f"{src[0]:.1f}", cy=f"{src[1]:.1f}", r=15, stroke=colour,
                        stroke_width=2, stroke_dasharray="6 4")
             elif o.kind == "convoy" and o.target:
                 src = self.point(o.target)
@@ -253,43 +253,43 @@ class _Painter:
                 mid = ((src[0] + dest[0]) / 2, (src[1] + dest[1]) / 2)
                 el = self._line(g, here, mid, colour, None, dash="2 4", width=2.5)
             elif o.kind == "hold":
-                el = _e(g, "circle", cx=f"{here[0]:.1f}", cy=f"{here[1]:.1f}", r=14, stroke=colour,
+                el = element(g, "circle", cx=f"{here[0]:.1f}", cy=f"{here[1]:.1f}", r=14, stroke=colour,
                         stroke_width=2.5)
             elif o.kind in ("build", "remove", "disband"):
                 x, y = here
                 if o.kind == "build":
                     self.unit(g, o.power, o.unit, scale=0.8)
-                    el = _e(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=15, stroke="#2a9d3a",
+                    el = element(g, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=15, stroke="#2a9d3a",
                             stroke_width=3)
                 else:
-                    el = _e(g, "path", d=f"M{x - 10:.1f},{y - 10:.1f} L{x + 10:.1f},{y + 10:.1f} "
+                    el = element(g, "path", d=f"M{x - 10:.1f},{y - 10:.1f} L{x + 10:.1f},{y + 10:.1f} "
                                          f"M{x + 10:.1f},{y - 10:.1f} L{x - 10:.1f},{y + 10:.1f}",
                             stroke="#c0271e", stroke_width=3.5)
             else:
                 continue
-            _e(el, "title").text = tip
+            element(el, "title").text = tip
             if o.outcome in ("fails", "illegal") and o.kind in ("move", "support", "convoy", "retreat"):
                 x, y = here
-                _e(g, "path", d=f"M{x + 8:.1f},{y - 16:.1f} l8,8 m0,-8 l-8,8",
+                element(g, "path", d=f"M{x + 8:.1f},{y - 16:.1f} l8,8 m0,-8 l-8,8",
                    stroke=OUTCOME_COLOUR[o.outcome], stroke_width=2.5)
 
     def legend(self) -> None:
         x0 = self.board.width + 12
-        g = _e(self.root, "g", id="legend", font_family="DejaVu Sans, sans-serif", font_size=12)
-        _e(g, "rect", x=self.board.width, y=0, width=self.legend_w, height=self.board.height,
+        g = element(self.root, "g", id="legend", font_family="DejaVu Sans, sans-serif", font_size=12)
+        element(g, "rect", x=self.board.width, y=0, width=self.legend_w, height=self.board.height,
            fill="#f6f3ea", stroke="#999")
-        t = _e(g, "text", x=x0, y=24, font_size=15, font_weight="bold", fill="#222")
+        t = element(g, "text", x=x0, y=24, font_size=15, font_weight="bold", fill="#222")
         t.text = self.title
         y = 50
         if self.pos.phase:
-            t = _e(g, "text", x=x0, y=y, fill="#222")
+            t = element(g, "text", x=x0, y=y, fill="#222")
             t.text = f"Phase {self.pos.phase}"
             y += 22
         for pw in self.v.powers:
             units = len(self.pos.units.get(pw.id, ()))
             centres = len(self.pos.centers.get(pw.id, ()))
-            _e(g, "rect", x=x0, y=y - 10, width=14, height=12, fill=self.colours[pw.id], stroke="#222")
-            t = _e(g, "text", x=x0 + 20, y=y, fill="#222")
+            element(g, "rect", x=x0, y=y - 10, width=14, height=12, fill=self.colours[pw.id], stroke="#222")
+            t = element(g, "text", x=x0 + 20, y=y, fill="#222")
             t.text = f"{pw.name}: {centres} centres, {units} units"
             y += 18
         y += 10
@@ -299,13 +299,13 @@ class _Painter:
         y = legend_lines(g, x0, y, key, 2.5)
         for line in ("hatched: impassable", "dashed outline: off-board box",
                      "pale: passable in some seasons only"):
-            t = _e(g, "text", x=x0, y=y + 6, fill="#444", font_size=10)
+            t = element(g, "text", x=x0, y=y + 6, fill="#444", font_size=10)
             t.text = line
             y += 14
 
     def paint(self) -> etree._Element:
         self.defs()
-        _e(self.root, "rect", x=0, y=0, width=self.board.width, height=self.board.height,
+        element(self.root, "rect", x=0, y=0, width=self.board.width, height=self.board.height,
            fill="#f2efe6")
         self.cells()
         self.labels()
@@ -321,5 +321,5 @@ def render_svg(variant: Variant, position: Optional[Position] = None,
     """The picture as SVG bytes (UTF-8, with an XML declaration)."""
     board = board or schematic_board(variant)
     position = position or Position.start(variant)
-    root = _Painter(variant, board, position, title or variant.name).paint()
+    root = Painter(variant, board, position, title or variant.name).paint()
     return etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True)

@@ -299,11 +299,11 @@ def _positions(v: Variant, art: str) -> Tuple[Variant, List[Problem]]:
     from dataclasses import replace
     from lxml import etree
 
-    from ..drawing.svg.reader import _read_bytes
+    from ..drawing.svg.reader import read_drawing_bytes
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(_read_bytes(art), parser)
+        root = etree.fromstring(read_drawing_bytes(art), parser)
     except etree.XMLSyntaxError as exc:
         return v, [Problem.of("VK887", reason=exc.msg).at(art)]
     pos: Dict[str, Tuple[float, float]] = {}

@@ -75,10 +75,10 @@ def _art_copy(root, prefix: str = "art-"):
 
 
 def _art_root(art_file: str):
-    from ..drawing.svg.reader import _read_bytes  # the drawing's size limits, gzip too
+    from ..drawing.svg.reader import read_drawing_bytes  # the drawing's size limits, gzip too
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True, remove_pis=True)
-    return etree.fromstring(_read_bytes(art_file), parser)
+    return etree.fromstring(read_drawing_bytes(art_file), parser)
 
 
 def layered_map(v: Variant, report: ExportReport, art_file: Optional[str] = None) -> Optional[bytes]:

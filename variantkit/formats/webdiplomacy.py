@@ -246,7 +246,7 @@ def _rgb(colour: str, fallback: Tuple[int, int, int]) -> Tuple[int, int, int]:
 def _draw_map_php(v: Variant, cls: str, pictures) -> str:
     colours = ["\t\t0 => array(226, 198, 158),"]
     for i, pw in enumerate(v.powers):
-        r, g, b = _rgb(pw.colour, images._colour(i * 7 + 3, len(v.powers), False))
+        r, g, b = _rgb(pw.colour, images.territory_colour(i * 7 + 3, len(v.powers), False))
         colours.append(f"\t\t{i + 1} => array({r}, {g}, {b}),")
     folder = f"variants/{cls}/resources/"
     return "\n".join([

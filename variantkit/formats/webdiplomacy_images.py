@@ -35,7 +35,7 @@ class Pictures:
     index: Dict[str, int]  # province id -> its palette entry
 
 
-def _colour(i: int, n: int, water: bool) -> Tuple[int, int, int]:
+def territory_colour(i: int, n: int, water: bool) -> Tuple[int, int, int]:
     """A colour of its own for territory i of n: blues for seas, earth for land."""
     h = (0.55 + 0.08 * ((i * 0.618) % 1.0)) if water else (0.08 + 0.14 * ((i * 0.618) % 1.0))
     v = 0.78 + 0.2 * ((i * 0.381) % 1.0)
@@ -82,7 +82,7 @@ def draw(v: Variant, territories: List[str], board=None, largest: Tuple[int, int
     index: Dict[str, int] = {}
     for i, p in enumerate(provinces):
         index[p.id] = i + 2
-        palette += _colour(i, len(provinces), p.terrain is Terrain.WATER)
+        palette += territory_colour(i, len(provinces), p.terrain is Terrain.WATER)
     palette += [0, 0, 0] * (256 - len(palette) // 3)
     pictures = []
     points: List[Dict[str, Tuple[int, int]]] = []

@@ -15,7 +15,7 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from ..rules.game import Game, PhaseRecord
 from ..rules.orders import Phase
-from ..rules.state import _LETTER, Dislodged, GameState, UnitAt
+from ..rules.state import UNIT_LETTER, Dislodged, GameState, UnitAt
 
 
 class DuplicateKey(ValueError):
@@ -42,7 +42,7 @@ def state_to_record(s: GameState) -> Dict[str, Any]:
     # written every phase: plain tuples sort and join fastest
     units: Dict[str, List[str]] = {}
     for power, loc, kind in sorted([(u.power, u.loc, u.type) for u in s.units.values()]):
-        text = _LETTER[kind] + " " + loc
+        text = UNIT_LETTER[kind] + " " + loc
         if power in units:
             units[power].append(text)
         else:

@@ -149,9 +149,9 @@ def changes_to_record(c: Changes) -> Dict[str, Any]:
     if c.add_provinces:
         rec["add_provinces"] = {p.id: province_to_record(p) for p in sorted(c.add_provinces, key=lambda p: p.id)}
     if c.add_edges:
-        rec["add_edges"] = [edge_to_record(e) for e in sorted(c.add_edges, key=_edge_sort)]
+        rec["add_edges"] = [edge_to_record(e) for e in sorted(c.add_edges, key=edge_sort_key)]
     if c.remove_edges:
-        rec["remove_edges"] = [edge_to_record(e) for e in sorted(c.remove_edges, key=_edge_sort)]
+        rec["remove_edges"] = [edge_to_record(e) for e in sorted(c.remove_edges, key=edge_sort_key)]
     if c.powers:
         rec["powers"] = {k: dict(v) for k, v in sorted(c.powers.items())}
     if c.rules:
@@ -159,7 +159,7 @@ def changes_to_record(c: Changes) -> Dict[str, Any]:
     return rec
 
 
-def _edge_sort(e: Edge):
+def edge_sort_key(e: Edge):
     return (e.a, e.b, e.units.value)
 
 
@@ -176,8 +176,8 @@ def variant_to_record(v: Variant) -> Dict[str, Any]:
         rec["rules"] = rules
     rec["powers"] = {p.id: power_to_record(p) for p in v.powers}
     rec["provinces"] = {p.id: province_to_record(p) for p in sorted(v.provinces, key=lambda p: p.id)}
-    rec["edges"] = [edge_to_record(_canonical_edge(e)) for e in sorted(
-        (_canonical_edge(e) for e in v.edges), key=_edge_sort)]
+    rec["edges"] = [edge_to_record(canonical_edge(e)) for e in sorted(
+        (canonical_edge(e) for e in v.edges), key=edge_sort_key)]
     return rec
 
 
@@ -186,12 +186,12 @@ def canonical(v: Variant) -> Variant:
     oriented and sorted, options sorted.  ``load(save(v)) == canonical(v)``."""
     if v.extends is not None:
         return v
-    edges = tuple(sorted((_canonical_edge(e) for e in v.edges), key=_edge_sort))
+    edges = tuple(sorted((canonical_edge(e) for e in v.edges), key=edge_sort_key))
     return replace(v, provinces=tuple(sorted(v.provinces, key=lambda p: p.id)), edges=edges,
                    rules=replace(v.rules, options=dict(sorted(v.rules.options.items()))))
 
 
-def _canonical_edge(e: Edge) -> Edge:
+def canonical_edge(e: Edge) -> Edge:
     if not e.oneway and e.b < e.a:
         return replace(e, a=e.b, b=e.a)
     return e

@@ -11,7 +11,7 @@ from typing import Dict, List, Mapping, Optional, Tuple
 
 from ..model import Changes, Crossing, Edge, Power, Province, Terrain, Unit, Variant, split_location
 from ..problems import Problem
-from .records import (_canonical_edge, coast_from_record, point_from_record, power_to_record,
+from .records import (canonical_edge, coast_from_record, point_from_record, power_to_record,
                       province_to_record, rules_from_record, rules_to_record)
 from .yaml_source import SourceMap
 
@@ -173,11 +173,11 @@ def changes_between(base: Variant, edited: Variant) -> Changes:
     gone = {pid for pid, patch in provinces.items() if patch is None}
     # edges: what the base has (less those of removed provinces) against what is wanted
     def key(e: Edge):
-        e = _canonical_edge(e)
+        e = canonical_edge(e)
         return (e.a, e.b, e.oneway)
-    have = {key(e): _canonical_edge(e) for e in base.edges
+    have = {key(e): canonical_edge(e) for e in base.edges
             if split_location(e.a)[0] not in gone and split_location(e.b)[0] not in gone}
-    want = {key(e): _canonical_edge(e) for e in edited.edges}
+    want = {key(e): canonical_edge(e) for e in edited.edges}
     remove: List[Edge] = []
     add: List[Edge] = []
     for k, e in have.items():

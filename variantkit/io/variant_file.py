@@ -21,7 +21,7 @@ from ..model import Edge, Province, Variant
 from ..problems import Problem, Report, UnusableInput
 from ..files import atomic_write
 from .. import text
-from .records import (_canonical_edge, _edge_sort, changes_from_record, edge_to_record, province_to_record,
+from .records import (canonical_edge, edge_sort_key, changes_from_record, edge_to_record, province_to_record,
                       variant_from_record, variant_to_record)
 from .subvariant import apply_changes  # one module owns the merge rules
 from .yaml_source import SourceMap, read_yaml
@@ -143,7 +143,7 @@ def dumps(v: Variant, schema_ref: str = "") -> str:
         elif key == "edges" and v.edges:
             lines += ["", "edges:"]
             lines.extend(_kept(_edge_line, e) for e in sorted(
-                (_canonical_edge(e) for e in v.edges), key=_edge_sort))
+                (canonical_edge(e) for e in v.edges), key=edge_sort_key))
         else:
             _key_lines(key, value, lines)
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
 from .orders import Convoy, Hold, Move, Order, Support
 from .outcomes import Code
-from .state import _P, UnitAt
+from .state import PROVINCE_OF as _P, UnitAt
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: cheaper than enum attributes
 

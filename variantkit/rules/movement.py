@@ -29,7 +29,7 @@ from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
 from .orders import Convoy, Hold, Move, Order, Support, describe
 from .outcomes import Code, Outcome
-from .state import _P, Dislodged, GameState, UnitAt
+from .state import PROVINCE_OF as _P, Dislodged, GameState, UnitAt
 
 __all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
 

@@ -24,7 +24,7 @@ from .adjustments import adjustment_counts, build_sites
 from .game import Game
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
 from .retreats import retreat_options
-from .state import _P, UnitAt
+from .state import PROVINCE_OF as _P, UnitAt
 
 WAIVE = ""  # the key of a power's waive among its adjustment options
 

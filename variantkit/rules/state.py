@@ -26,7 +26,7 @@ class ProvinceOf(dict):
 PROVINCE_OF = ProvinceOf()
 _P = PROVINCE_OF  # the short name the resolver's hot paths use
 # an enum's .value is a descriptor call; positions are written out every phase
-_LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
+UNIT_LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class UnitAt:
         return _P[self.loc]
 
     def __str__(self) -> str:
-        return f"{_LETTER[self.type]} {self.loc}"
+        return f"{UNIT_LETTER[self.type]} {self.loc}"
 
 
 @dataclass(frozen=True)

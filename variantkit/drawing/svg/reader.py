@@ -513,7 +513,7 @@ class _Walker:
         return None, False
 
 
-def _read_bytes(path: str) -> bytes:
+def read_drawing_bytes(path: str) -> bytes:
     """The drawing's bytes: a regular file of at most MAX_BYTES, and for a
     gzipped drawing (.svgz) at most MAX_BYTES once decompressed (the limit
     counts what is read, not what the file claims)."""
@@ -570,7 +570,7 @@ def _length(root, name: str, path: str) -> float:
 def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     """Read the shapes of a map's SVG.  Raises :class:`UnusableInput` when the
     file cannot be read as SVG; what it skips is in ``problems``."""
-    raw = _read_bytes(path)
+    raw = read_drawing_bytes(path)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                              huge_tree=False, remove_comments=True, remove_pis=True)
     try:
