@@ -30,7 +30,7 @@ from .scene import EdgeItem, MapScene, ProvinceItem
 from .table import ProvinceTable
 from .tools import DrawPolygonTool, EditVertexTool, LinkTool, SelectTool, SplitTool, Tool
 
-AUTOSAVE_MS = int(os.environ.get("VARIANTKIT_AUTOSAVE_MS", "30000"))  # tests shorten it
+AUTOSAVE_MS = 30_000  # how often unsaved work goes to the recovery folder (MainWindow(autosave_ms=))
 
 
 STATUS_MS = 6000  # how long a status message stays
@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
     view: MapView
     review: Review
 
-    def __init__(self, ask: bool = True):
+    def __init__(self, ask: bool = True, autosave_ms: int = AUTOSAVE_MS):
         super().__init__()
         self.ask = ask  # False in tests and scripts: no modal questions
         self.doc = Document(self)
@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
         self.also_open_in: List[MainWindow] = []  # other windows on the file opened here
         self.skipped_recovery: List[Tuple[str, str]] = []  # autosaves passed over, and why
         self.autosave = QTimer(self)
-        self.autosave.setInterval(AUTOSAVE_MS)
+        self.autosave.setInterval(autosave_ms)
         self.autosave.timeout.connect(self.write_recovery)
         self.autosave.start()
         self.resize(1280, 820)

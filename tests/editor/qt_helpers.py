@@ -126,7 +126,7 @@ from PySide6.QtWidgets import QApplication
 from variantkit_editor.mainwindow import MainWindow
 from variantkit_editor import commands as C
 app = QApplication([])
-w = MainWindow(ask=False)
+w = MainWindow(ask=False, autosave_ms=300)
 w.show()
 w.open_path(sys.argv[1])
 if sys.argv[2].startswith("name:"):
@@ -158,7 +158,6 @@ def killed_editor(tmp_path, path, what="shape"):
     rename Berlin and drag a vertex; ``rename:old:new``; ``name:pid:value``),
     let the autosave run, then SIGKILL it; the point dragged from, if any."""
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               VARIANTKIT_AUTOSAVE_MS="300",
                # this checkout first, then where the caller points (an editor tried out of tree)
                PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[2])]
                                           + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
