@@ -56,7 +56,9 @@ def main(argv=None) -> int:
         for p in problems:  # checked in memory: placed in the file it was opened from
             print(replace(p, file=p.file or window.doc.path or args.file))
         shot = args.screenshot or "editor.png"
-        window.grab().save(shot)
+        from variantkit.files import atomic_write
+        from .raster import png_bytes
+        atomic_write(shot, png_bytes(window.grab()))
         v = window.doc.variant
         print(f"{v.name}: {len(v.provinces)} provinces, {len(v.edges)} edges, {len(v.powers)} powers; "
               f"{len(problems)} problem(s); picture in {shot}")

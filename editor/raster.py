@@ -1,6 +1,6 @@
 """PNG from SVG through Qt's own SVG renderer (no external programs).
 
-Registered as the ``variantkit.rasterizers`` entry point ``qt``.
+Registered as the ``variantkit.rasterizers`` entry point ``qt``: SVG bytes in, PNG bytes out.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def _app():
     return QApplication.instance() or QApplication([])
 
 
-def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
+def svg_to_png(svg: bytes, scale: float = 1.0) -> bytes:
+    """The PNG's bytes; the library writes them (variantkit.files), so nothing here touches a file."""
     app = _app()  # noqa: F841  (Qt paints only with an application object alive)
     from PySide6.QtCore import QByteArray, QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
@@ -35,7 +36,18 @@ def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     renderer.render(painter, QRectF(0, 0, w, h))
     painter.end()
-    tmp = path + ".part.png"
-    if not image.save(tmp):  # PNG by the suffix (the stubs refuse the str format Qt takes)
-        raise OSError(f"could not write {path}")
-    os.replace(tmp, path)
+    return png_bytes(image)
+
+
+def png_bytes(image) -> bytes:
+    """A QImage (or QPixmap) encoded as PNG, in memory: files.py writes the bytes."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImage, QImageWriter
+    if not isinstance(image, QImage):
+        image = image.toImage()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QImageWriter(buffer, QByteArray(b"png"))
+    if not writer.write(image):
+        raise ValueError(f"Qt could not encode the picture as PNG: {writer.errorString()}")
+    return bytes(buffer.data().data())

@@ -84,3 +84,32 @@ def test_the_owner_is_kept(tmp_path):
     atomic_write(str(path), "new\n")
     st = path.stat()
     assert (st.st_uid, st.st_gid) == (12345, 12346) and path.read_text() == "new\n"
+
+
+def test_every_read_and_write_goes_through_files_py():
+    """No module but files.py opens, reads or writes a file itself (builtin open, Path.read_*/write_*,
+    os.replace, mkstemp, shutil's copies): limits, atomic writes and the guards live in one place.
+    Allowed: the autosave's lock files (os.open, held for a program's life, never written)."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    calls = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "replace", "rename",
+             "mkstemp", "copy", "copyfile", "copy2", "move"}
+    found = []
+    for path in sorted([*root.glob("variantkit/**/*.py"), *root.glob("editor/**/*.py")]):
+        if path.name == "files.py" and path.parent.name == "variantkit":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            if isinstance(f, ast.Name) and f.id == "open":
+                found.append(f"{path.relative_to(root)}:{node.lineno}: open")
+            elif isinstance(f, ast.Attribute) and f.attr in calls:
+                owner = f.value.id if isinstance(f.value, ast.Name) else "..."
+                if f.attr == "open" and owner == "os" and path.name == "autosave.py":
+                    continue  # the lock files
+                if owner in {"os", "shutil", "tempfile", "io"} or (
+                        f.attr in {"read_text", "read_bytes", "write_text", "write_bytes"} and owner != "files"):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {owner}.{f.attr}")
+    assert found == []

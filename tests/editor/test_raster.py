@@ -10,7 +10,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from variantkit_editor.raster import svg_to_png
 svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>'
 path = os.path.join(tempfile.mkdtemp(), "x.png")
-svg_to_png(svg, path)
+open(path, "wb").write(svg_to_png(svg))
 from PySide6.QtWidgets import QWidget
 w = QWidget()
 print("window made", os.path.getsize(path) > 0)

@@ -173,3 +173,21 @@ def test_refused_export_writes_nothing(tmp_path):
     report = formats()["webdiplomacy"].write(replace(v, provinces=provs), str(tmp_path / "Dup"))
     assert not report.ok and "VK758" in {p.code for p in report.problems}
     assert not (tmp_path / "Dup").exists()
+
+
+def test_the_traced_art_is_bytes_the_import_saves_not_a_scratch_file(tmp_path, monkeypatch):
+    """The reader returns the art it traces; nothing is written until the import saves it beside
+    the variant (it wrote a scratch SVG in the temp folder, kept in a module-wide list until exit)."""
+    import tempfile
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    v = load(str(MAPS / "tutorial")).variant
+    folder = tmp_path / "Out"
+    assert formats()["webdiplomacy"].write(v, str(folder)).ok
+    back, problems, art = formats()["webdiplomacy"].read_with_art(str(folder))
+    assert back is not None and back.art == "map.svg" and art is not None and art.startswith(b"<svg")
+    assert formats()["webdiplomacy"].read(str(folder))[0].art is None  # the graph alone: nothing traced
+    assert main(["import", "webdiplomacy", str(folder), "-o", str(tmp_path / "back")]) == 0
+    assert (tmp_path / "back" / "map.svg").read_bytes() == art
+    assert list(scratch.iterdir()) == []

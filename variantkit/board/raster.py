@@ -1,7 +1,7 @@
 """Turning an SVG picture into PNG, through whichever front end provides it.
 
 The library knows no Qt, so it rasterizes nothing itself: a front end
-registers a function ``(svg_bytes, path, scale) -> None`` under the entry-point
+registers a function ``(svg_bytes, scale) -> png_bytes`` under the entry-point
 group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer).
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Callable, Optional
 
 from ..problems import Problem, UnusableInput
 
-Rasterizer = Callable[[bytes, str, float], None]
+Rasterizer = Callable[[bytes, float], bytes]
 
 
 def find_rasterizer() -> Optional[Rasterizer]:
@@ -24,26 +24,9 @@ def find_rasterizer() -> Optional[Rasterizer]:
 
 
 def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
+    """The picture as PNG at path: the front end's rasterizer makes the bytes, files.py writes them."""
     raster = find_rasterizer()
     if raster is None:
         raise UnusableInput([Problem.of("VK501", path=path).at(path)])
-    import os
-    import tempfile
-    from ..files import atomic_write, temp_prefix
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    os.makedirs(folder, exist_ok=True)
-    # the front end writes beside the target, then the bytes go through atomic_write
-    # (mode, symlink, protected inputs); the temp name is one a later run cleans
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        raster(svg, tmp, scale)
-        with open(tmp, "rb") as fh:
-            data = fh.read()
-        atomic_write(path, data)
-    finally:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    from ..files import atomic_write
+    atomic_write(path, raster(svg, scale))

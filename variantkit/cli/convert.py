@@ -61,22 +61,23 @@ def cmd_import(args) -> int:
     if args.variant and args.format == "jdip":
         from ..formats.jdip import read as read_jdip
         variant, problems = read_jdip(args.path, args.variant)
-    else:
-        read = formats()[args.format].read
-        if read is None:  # argparse offers only the formats that read
-            raise ValueError(f"{args.format} is write-only")
-        variant, problems = read(args.path)
-    # a drawing the judge's file names (jDip's map) is copied beside the variant as its art
+        art_bytes = None
+    else:  # argparse offers only the formats that read
+        variant, problems, art_bytes = formats()[args.format].read_with_art(args.path)
+    # a drawing the judge's file names (jDip's map) is copied beside the variant as its art;
+    # one the reader made (webDiplomacy's traced picture) is written there from its bytes
     drawing = variant.art if variant is not None and variant.art and os.path.isabs(variant.art) else None
+    if variant is not None and art_bytes is not None and variant.art:
+        drawing = os.path.join(args.output, os.path.basename(variant.art))
     art_out = os.path.join(args.output, os.path.basename(drawing or ""))
     if variant is not None and drawing:
         check_target(art_out, args.force, [args.path, out])
         variant = replace(variant, art=os.path.basename(drawing))
     written = None
     if variant is not None and not any(p.severity == "error" for p in problems):
-        session = Session.of(variant, art_file=drawing)
+        session = Session.of(variant, art_file=drawing, art_bytes=art_bytes)
         try:
-            with protecting([args.path, drawing]):
+            with protecting([args.path, drawing if art_bytes is None else None]):
                 written = session.save(out, replace_files=args.force, check=checked_errors)
         except SaveRefused as exc:
             problems = problems + as_imported(exc.problems, args.path)

@@ -62,6 +62,8 @@ LOOKS = frozenset({"VK706", "VK728", "VK739"})
 
 
 Reader = Callable[[str], Tuple[Optional[Variant], List[Problem]]]
+# a reader that makes the variant's art itself: the art's bytes too (the variant's art names them)
+ArtReader = Callable[[str], Tuple[Optional[Variant], List[Problem], Optional[bytes]]]
 
 
 @dataclass(frozen=True)
@@ -71,13 +73,16 @@ class Format:
     ``write(variant, path[, art_file])`` and ``read(path) -> (variant | None,
     problems)``; either may be missing.  ``carries_art``: the format holds a
     picture of the map (its writer takes ``art_file``, its reader keeps the
-    drawing as the variant's art)."""
+    drawing as the variant's art); ``read_art``: a reader that makes the art
+    from what it reads (webDiplomacy's traced picture), its bytes returned,
+    never written to a scratch file."""
     name: str
     description: str
     extension: str
     write: Optional[Callable[..., ExportReport]] = None
     read: Optional[Reader] = None
     carries_art: bool = False
+    read_art: Optional[ArtReader] = None
 
     @property
     def writes(self) -> bool:
@@ -86,6 +91,16 @@ class Format:
     @property
     def reads(self) -> bool:
         return self.read is not None
+
+    def read_with_art(self, path: str) -> Tuple[Optional[Variant], List[Problem], Optional[bytes]]:
+        """``read`` and the art's bytes where the reader makes the art (else None: the variant's
+        art, if any, is a file that exists)."""
+        if self.read_art is not None:
+            return self.read_art(path)
+        if self.read is None:
+            raise ValueError(f"{self.name} is write-only")
+        variant, problems = self.read(path)
+        return variant, problems, None
 
     def export(self, v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport:
         if self.write is None:

@@ -295,5 +295,10 @@ def _read(path: str):
     return read(path)
 
 
+def _read_with_art(path: str):
+    from .webdiplomacy_read import read_with_art
+    return read_with_art(path)
+
+
 FORMAT = Format("webdiplomacy", "webDiplomacy / vDiplomacy variant folder: install.php, variant.php, classes, "
-                "palette map pictures", "", write, read=_read, carries_art=True)
+                "palette map pictures", "", write, read=_read, carries_art=True, read_art=_read_with_art)

@@ -10,13 +10,10 @@ traced from it (the patch of its point's palette colour,
 """
 from __future__ import annotations
 
-import atexit
 import base64
 import io
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
@@ -60,14 +57,25 @@ def _text(path: str) -> str:
     return raw.decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
+ART_NAME = "map.svg"  # what read_with_art's variant calls its art
+
+
 def read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
+    """The variant without its art: graph, powers, units and colours (read_with_art traces the picture too)."""
+    variant, problems, _ = read_with_art(path, trace=False)
+    return variant, problems
+
+
+def read_with_art(path: str, trace: bool = True) -> Tuple[Optional[Variant], List[Problem], Optional[bytes]]:
+    """The variant and its art's bytes (an SVG: the map picture with each territory's outline traced),
+    the variant's ``art`` naming it ART_NAME; nothing is written: the caller saves both."""
     try:
-        return _read(path)
+        return _read(path, trace)
     except UnusableInput as exc:
-        return None, list(exc.problems)
+        return None, list(exc.problems), None
 
 
-def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
+def _read(path: str, trace: bool) -> Tuple[Optional[Variant], List[Problem], Optional[bytes]]:
     folder = path if os.path.isdir(path) else os.path.dirname(path)
     install_path = os.path.join(folder, "install.php")
     variant_path = os.path.join(folder, "variant.php")
@@ -76,30 +84,30 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         if not os.path.isfile(p):
             problems.append(Problem.of("VK765", path=folder, reason=f"no {os.path.basename(p)}").at(p))
     if problems:
-        return None, problems
+        return None, problems, None
     try:
         info = read_variant_php(_text(variant_path))
     except StaticError as e:
-        return None, [Problem.of("VK766", file="variant.php", reason=e.message,
-                                 advice="write the class's properties as literals").at(variant_path, e.line)]
+        raise UnusableInput([Problem.of("VK766", file="variant.php", reason=e.message,
+                                        advice="write the class's properties as literals").at(variant_path, e.line)])
     countries_value = info.props.get("countries")
     if not isinstance(countries_value, PhpArray) or not all(isinstance(c, str) for c in countries_value.values()):
-        return None, [Problem.of("VK766", file="variant.php", reason="no literal $countries array in its class",
-                                 advice="write public $countries = array('A', 'B', ...);")
-                      .at(variant_path, info.lines.get("countries"))]
+        raise UnusableInput([Problem.of("VK766", file="variant.php", reason="no literal $countries array in its class",
+                                        advice="write public $countries = array('A', 'B', ...);")
+                             .at(variant_path, info.lines.get("countries"))])
     countries = [str(c) for c in countries_value.values()]
     try:
         data = read_install(_text(install_path), countries)
     except StaticError as e:
         data = InstallData(problems=[(e.line, e.message)])
     if data.problems:
-        return None, [Problem.of("VK766", file="install.php", reason=message,
-                                 advice="write the data as literals: new InstallTerritory(...), ->addBorder(...), "
-                                        "arrays of literals").at(install_path, line)
-                      for line, message in data.problems]
+        raise UnusableInput([Problem.of("VK766", file="install.php", reason=message,
+                                        advice="write the data as literals: new InstallTerritory(...), "
+                                               "->addBorder(...), arrays of literals").at(install_path, line)
+                             for line, message in data.problems])
     variant, problems = build(data, countries, info, folder, install_path)
     if variant is None:
-        return None, problems
+        return None, problems, None
     units, unit_problems = _starting_units(folder, variant, countries)
     problems += unit_problems
     if units:
@@ -109,14 +117,16 @@ def _read(path: str) -> Tuple[Optional[Variant], List[Problem]]:
         variant = _replace(variant, powers=tuple(_replace(pw, colour=colours.get(i + 1, pw.colour))
                                                  for i, pw in enumerate(variant.powers)))
     picture = _picture(folder)
-    if picture is not None:
-        art, art_problems = make_art(variant, data, picture)
-        problems += art_problems
-        if art is not None:
-            variant = _replace(variant, art=art)
-    else:
+    if picture is None:
         problems.append(Problem.of("VK768").at(folder))
-    return variant, problems
+        return variant, problems, None
+    if not trace:
+        return variant, problems, None
+    art, art_problems = make_art(variant, data, picture)
+    problems += art_problems
+    if art is not None:
+        variant = _replace(variant, art=ART_NAME)
+    return variant, problems, art
 
 
 def _replace(v, **kw):
@@ -333,15 +343,6 @@ def _picture(folder: str) -> Optional[bytes]:
     return None
 
 
-_ART_DIRS: List[str] = []
-
-
-@atexit.register
-def _clean() -> None:
-    for d in _ART_DIRS:
-        shutil.rmtree(d, ignore_errors=True)
-
-
 def outlines(v: Variant, picture: bytes):
     """Each province's outline on the large map, traced from the picture: (size, {pid: polygon},
     the provinces of each patch several points share)."""
@@ -367,9 +368,9 @@ def outlines(v: Variant, picture: bytes):
         [[provs[i].id for i in group] for group in shared]
 
 
-def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[str], List[Problem]]:
-    """The art SVG: the picture, and a path per traced territory; written to a
-    temporary file the import copies beside the variant."""
+def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[bytes], List[Problem]]:
+    """The art SVG's bytes: the picture, and a path per traced territory (the import saves them
+    beside the variant)."""
     from xml.sax.saxutils import quoteattr
     try:
         (w, h), shapes, shared = outlines(v, picture)
@@ -396,12 +397,7 @@ def make_art(v: Variant, data: InstallData, picture: bytes) -> Tuple[Optional[st
            f'width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
            f'<image x="0" y="0" width="{w}" height="{h}" xlink:href="data:image/png;base64,{png}"/>\n'
            f'<g id="provinces" fill="none" stroke="none">\n' + "\n".join(paths) + "\n</g>\n</svg>\n")
-    folder = tempfile.mkdtemp(prefix="variantkit-webdip-")
-    _ART_DIRS.append(folder)
-    out = os.path.join(folder, "map.svg")
-    with open(out, "w", encoding="utf-8") as fh:
-        fh.write(svg)
-    return out, problems
+    return svg.encode("utf-8"), problems
 
 
 def _path_d(shape) -> str:

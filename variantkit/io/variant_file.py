@@ -19,7 +19,7 @@ import yaml
 
 from ..model import Edge, Province, Variant
 from ..problems import Problem, Report, UnusableInput
-from ..files import atomic_write
+from ..files import atomic_write, read_text
 from .. import text
 from .records import (canonical_edge, edge_sort_key, changes_from_record, edge_to_record, province_to_record,
                       variant_from_record, variant_to_record)
@@ -34,8 +34,7 @@ SCHEMA_PATH = Path(str(resources.files("variantkit.schemas").joinpath("variant.s
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    with open(SCHEMA_PATH, encoding="utf-8") as fh:
-        return json.load(fh)
+    return json.loads(read_text(str(SCHEMA_PATH), 1 << 20, what="variant schema"))
 
 
 @dataclass

@@ -18,6 +18,8 @@ import os
 import re
 from typing import Dict, List, Optional, Tuple
 
+from ...files import read_text
+from ...problems import UnusableInput
 from ..geometry.shapes import DrawnShape
 from ..svg.reader import SvgDocument
 from .base import Reading, middle, rgb
@@ -33,6 +35,7 @@ ROLES: Dict[str, Tuple[str, ...]] = {
     "province_names": ("Titles", "Region Names", "Labels", "Province Names"),
 }
 OLD_SEAS, OLD_ROCK = "Seas", "Impassables"     # the older layout: seas and rock as their own layers
+MAX_CONFIG = 4 << 20  # bytes of a config.json read beside a drawing
 _COAST = re.compile(r"^(.*?)\s*\((nc|sc|ec|wc)\)$", re.I)
 
 
@@ -47,9 +50,8 @@ def _config(doc: SvgDocument) -> Optional[dict]:
         if not os.path.isfile(path):
             continue
         try:
-            with open(path, encoding="utf-8") as fh:
-                data = json.load(fh)
-        except (OSError, ValueError):
+            data = json.loads(read_text(path, MAX_CONFIG, what="DiplomacyGM config"))
+        except (UnusableInput, ValueError):  # not a config this drawing can use: the layers are guessed
             continue
         if isinstance(data, dict) and os.path.basename(str(data.get("file") or doc.path)) == \
                 os.path.basename(doc.path):
