@@ -29,7 +29,7 @@ from .problems import Problem, UnusableInput
 TRUST_ENV = "VARIANTKIT_TRUST"
 # Temporary files are ``.~NAME.PID.RANDOM.tmp`` beside the target: a write that
 # finds one whose process is gone removes it (that writer was killed mid-write).
-_TEMP = re.compile(r"^\.~.+\.(?P<pid>\d+)\.[^.]*\.tmp(\.part\.png)?$")  # .part.png: Qt's own temp
+_TEMP = re.compile(r"^\.~.+\.(?P<pid>\d+)\.[^.]*\.tmp(\.part\.png)?$")  # .part.png: left by older rasterizers
 
 
 def temp_prefix(path: str) -> str:
