@@ -624,6 +624,8 @@ _ALL = (
          "a viewBox is four plain numbers: min-x min-y width height"),
         ("VK813", E, "cannot read {name}={text}: the drawing's size has no user units",
          "give a number with px, pt, pc, mm, cm or in, or a percentage"),
+        ("VK818", E, "{what} is {value}: a drawing's numbers are finite, its points within {limit} units of "
+         "the origin once transformed", "check the transform and the numbers of this element in the drawing program"),
         ("VK820", W, "{id} has no area", "draw it as a closed shape"),
         ("VK821", W, "{id}: the outline crosses itself; repaired", "check the shape in the drawing program"),
         ("VK822", W, "the coast {coast} belongs to no drawn province", "name the coast shape after its province"),
