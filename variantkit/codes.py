@@ -624,6 +624,8 @@ _ALL = (
          "a viewBox is four plain numbers: min-x min-y width height"),
         ("VK813", E, "cannot read {name}={text}: the drawing's size has no user units",
          "give a number with px, pt, pc, mm, cm or in, or a percentage"),
+        ("VK819", W, "the colour {colour} of {what} is not a CSS colour variantkit reads: left out",
+         "write it as #rrggbb, rgb(r,g,b) in whole numbers 0-255 or percentages, hsl(), or a CSS colour name"),
         ("VK818", E, "{what} is {value}: a drawing's numbers are finite, its points within {limit} units of "
          "the origin once transformed", "check the transform and the numbers of this element in the drawing program"),
         ("VK820", W, "{id} has no area", "draw it as a closed shape"),

@@ -345,7 +345,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     drawing, said = _drawing(root, chosen, folder, path)
     problems += said
     if drawing is not None:
-        v = _with_drawing(v, drawing)
+        v, said = _with_drawing(v, drawing)
+        problems += said
     return v, problems
 
 
@@ -368,23 +369,29 @@ def _drawing(root, chosen, folder: str, path: str) -> Tuple[Optional[str], List[
     return drawing, []
 
 
-def _with_drawing(v: Variant, drawing: str) -> Variant:
+def _with_drawing(v: Variant, drawing: str) -> Tuple[Variant, List[Problem]]:
     """The drawing as the variant's art (an absolute path: the importer copies
     it beside the variant file), and the powers' colours from its style sheet
-    (jDip keeps them there, not in variants.xml)."""
-    from svgelements import Color
-    from ..drawing.conventions.jdip import power_colours
+    (jDip keeps them there, not in variants.xml); a colour that is not CSS is
+    VK819 at its rule's line, the power left without one."""
+    from ..drawing.conventions.base import css_hex
+    from ..drawing.conventions.jdip import power_colour_line, power_colours
     from ..drawing.svg.reader import read_svg
     try:
-        styles = power_colours(read_svg(drawing))
+        doc = read_svg(drawing)
     except UnusableInput:
-        return v  # (the drawing is checked again, and its problems said, where it is used)
-    powers = []
+        return v, []  # (the drawing is checked again, and its problems said, where it is used)
+    styles = power_colours(doc)
+    powers, problems = [], []
     for p in v.powers:
-        colour = styles.get(p.id) or styles.get(p.name.lower())
-        hexed = Color(colour).hex if colour else None
-        powers.append(replace(p, colour=hexed[:7]) if hexed and not p.colour else p)
-    return replace(v, art=os.path.abspath(drawing), powers=tuple(powers))
+        cls = p.id if p.id in styles else p.name.lower()
+        colour = styles.get(cls)
+        hexed = css_hex(colour) if colour else None
+        if colour and hexed is None:
+            problems.append(Problem.of("VK819", colour=repr(colour[:60]), what=f"the power {p.name}")
+                            .at(drawing, power_colour_line(doc, cls)))
+        powers.append(replace(p, colour=hexed) if hexed and not p.colour else p)
+    return replace(v, art=os.path.abspath(drawing), powers=tuple(powers)), problems
 
 
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"

@@ -79,6 +79,7 @@ class SvgDocument:
     height: float
     shapes: List[Shape] = field(default_factory=list)
     styles: Dict[str, Dict[str, str]] = field(default_factory=dict)   # class -> css properties
+    style_lines: Dict[str, int] = field(default_factory=dict)   # class -> the line of its last rule
     jdip: Dict[str, Dict[str, Tuple[float, float]]] = field(default_factory=dict)
     texts: List[Text] = field(default_factory=list)
     layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
@@ -188,14 +189,21 @@ def _css(text: str) -> Dict[str, str]:
     return out
 
 
-def _stylesheet(text: str) -> Dict[str, Dict[str, str]]:
+def _stylesheet(text: str, first_line: Optional[int] = None,
+                lines: Optional[Dict[str, int]] = None) -> Dict[str, Dict[str, str]]:
+    """The class rules of a style sheet; with ``first_line`` (the line the
+    sheet starts on), the line of each class's rule goes into ``lines``."""
     out: Dict[str, Dict[str, str]] = {}
-    text = re.sub(r"/\*.*?\*/", "", text or "", flags=re.S)
-    for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+    # comments out, their line breaks kept so the lines still count
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text or "", flags=re.S)
+    for m in re.finditer(r"([^{}]+)\{([^}]*)\}", text):
+        selectors, body = m.group(1), m.group(2)
         for sel in selectors.split(","):
             sel = sel.strip()
             if sel.startswith("."):
                 out.setdefault(sel[1:], {}).update(_css(body))
+                if first_line is not None and lines is not None:
+                    lines[sel[1:]] = first_line + text.count("\n", 0, m.start(2))
     return out
 
 
@@ -662,7 +670,7 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     height = view[3] if view else _length(root, "height", path)
     doc = SvgDocument(path, width, height)
     for st in root.iter(f"{{{SVG}}}style"):
-        doc.styles.update(_stylesheet(st.text or ""))
+        doc.styles.update(_stylesheet(st.text or "", st.sourceline, doc.style_lines))
     for prov in root.iter(f"{{{JDIP}}}PROVINCE"):
         rec = {}
         for part, key in (("UNIT", "unit"), ("DISLODGED_UNIT", "dislodged"), ("SUPPLY_CENTER", "center")):
