@@ -121,7 +121,8 @@ class _Reader(PowerDirectives):
         self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
     # -- files --------------------------------------------------------------
-    def read(self, path: str, origin: Optional[Origin] = None) -> None:
+    def read(self, path: str, origin: Optional[Origin] = None, raw: Optional[bytes] = None) -> None:
+        """Read the map ``path`` (and what it USEs); ``raw``: its bytes, not yet on disk (an export's)."""
         from ..files import confined, read_limited, reference_problem
         real = os.path.realpath(path)
         if real in self.reading:
@@ -140,7 +141,8 @@ class _Reader(PowerDirectives):
                                  .at(origin.file if origin else path, origin.line if origin else None)])
         blame = (origin.file, origin.line) if origin else None
         try:
-            raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
+            if raw is None:
+                raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
         except UnusableInput as exc:
             if origin is None or exc.problems[0].code != "VK601" or os.path.exists(path):
                 raise
@@ -634,13 +636,14 @@ class _Builder:
         return out
 
 
-def read_dpjudge(path: str, variant_id: Optional[str] = None) -> DpjudgeResult:
-    """Read a DPjudge map (and the files it USEs).
+def read_dpjudge(path: str, variant_id: Optional[str] = None, raw: Optional[bytes] = None) -> DpjudgeResult:
+    """Read a DPjudge map (and the files it USEs); ``raw``: the map's bytes,
+    read as if they were at ``path`` (an export reading itself back).
 
     Raises :class:`UnusableInput` when the file itself cannot be read.
     """
     reader = _Reader()
-    reader.read(path)
+    reader.read(path, raw=raw)
     start = reader.finish(path)
     builder = _Builder(reader)
     provinces = builder.provinces()
@@ -819,6 +822,9 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
 def write(v: Variant, path: str) -> ExportReport:
     report = ExportReport(path)
     text = dpjudge_text(v, report)
+    if report.ok:
+        from .readback import dpjudge_reads
+        dpjudge_reads(text, v, path, report)
     if report.ok:
         atomic_write(path, text)
     return report

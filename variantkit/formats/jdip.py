@@ -399,6 +399,11 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] = None) -> None:
+    """jDip's map (:func:`map_svg_text`) written at ``path``."""
+    atomic_write(path, map_svg_text(v, board, names))
+
+
+def map_svg_text(v: Variant, board, names: Optional[Dict[str, str]] = None) -> str:
     """jDip's map: ``MapLayer`` shapes ``_xxx``, ``MouseLayer`` hit areas ``xxx``
     and coasts ``xxx-nc``, the ``jdipNS:PROVINCE_DATA`` block of unit and
     supply-centre positions, and the powers' colours as jDip styles them (a
@@ -432,7 +437,7 @@ def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] 
             if p.center and loc == p.id:
                 lx, ly = board.labels.get(p.id, (x, y))
                 etree.SubElement(el, f"{{{JDIP_NS}}}SUPPLY_CENTER", x=f"{lx:.0f}", y=f"{ly:.0f}")
-    atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode()
 
 
 def _jdip_season(season: str) -> Optional[str]:
@@ -575,7 +580,6 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         report.lost("VK793", alias=repr(alias), province=prov, why=why)
     for loc, why in unreadable:
         report.lost("VK794", location=repr(loc), why=why)
-    os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
     borders = _write_borders(v, root, report, kept)
@@ -608,8 +612,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         for kind in ("mv", "xc") + COAST_KINDS:
             if kinds.get(kind):
                 etree.SubElement(el, "ADJACENCY", type=kind, refs=" ".join(sorted(kinds[kind])))
-    atomic_write(os.path.join(path, adj_name),
-                 etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    files = {adj_name: etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode()}
     vroot = etree.Element("VARIANTS")
     etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name or v.id
     # the drawing is named through a MAP_DEFINITION, which a MAP_GRAPHIC refers to by id
@@ -653,10 +656,16 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     from ..drawing.art import board_for
     if not art_file:
         report.lost("VK728")
-    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file), names)
+    files[f"{v.id}.svg"] = map_svg_text(v, board_for(v, art_file), names)
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
-    atomic_write(os.path.join(path, "variants.xml"),
-                 etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    files["variants.xml"] = etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode()
+    from .readback import jdip_reads
+    jdip_reads(files, v, {p.id: aliases.get(p.id, []) for p in v.provinces}, path, report)
+    if not report.ok:
+        return report
+    os.makedirs(path, exist_ok=True)
+    for name, text in files.items():
+        atomic_write(os.path.join(path, name), text)
     return report
 
 

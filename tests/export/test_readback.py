@@ -1,0 +1,93 @@
+"""Every exporter reads its own output back as the target reads it before
+writing (issue 21): DPjudge's and the `diplomacy` package's maps through
+variantkit's DPjudge reader (and the package itself where installed), jDip's
+files through variantkit's jDip reader (Diplicity's and webDiplomacy's own
+read-backs are in their tests).  A difference is VK771 and nothing is
+written; the bundled maps read back the same."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.conftest import MAPS
+from variantkit.formats import formats
+from variantkit.formats.base import ExportReport
+from variantkit.formats.dpjudge import dpjudge_text
+from variantkit.formats.readback import dpjudge_reads, jdip_reads, package_reads
+from variantkit.io import load
+
+TUTORIAL = load(str(MAPS / "tutorial")).variant
+STANDARD = load(str(MAPS / "standard")).variant
+
+
+def renamed(v, name):
+    return replace(v, provinces=(replace(v.provinces[0], name=name),) + v.provinces[1:])
+
+
+@pytest.mark.parametrize("fmt", ["dpjudge", "diplomacy", "jdip"])
+@pytest.mark.parametrize("variant", ["standard", "tutorial", "youngstown", "loeb9"])
+def test_the_bundled_maps_read_back_the_same(tmp_path, fmt, variant):
+    v = load(str(MAPS / variant)).variant
+    out = tmp_path / ("out.map" if fmt != "jdip" else "out")
+    report = formats()[fmt].export(v, str(out))
+    assert report.ok, [str(p) for p in report.problems if p.severity == "error"]
+    assert out.exists()
+
+
+@pytest.mark.parametrize("fmt", ["dpjudge", "diplomacy"])
+@pytest.mark.parametrize("name", ["Al  pha", " Alpha", "Alpha "])
+def test_names_are_compared_as_the_judge_reads_them_by_words(tmp_path, fmt, name):
+    """DPjudge's Map.py and the package keep ``AL  PHA`` as written and
+    orders name it by words; variantkit's reader reads ``Al pha``: the same
+    name, not a difference."""
+    out = tmp_path / "out.map"
+    report = formats()[fmt].export(renamed(TUTORIAL, name), str(out))
+    assert report.ok and out.exists(), [str(p) for p in report.problems if p.severity == "error"]
+
+
+def _text(v):
+    return dpjudge_text(v, ExportReport("x.map"))
+
+
+@pytest.mark.parametrize("extra,said", [
+    ("RULE BUILD_ANY", "the rules read as ['build_any']"),
+    ("LAND     ZZZ      ABUTS PAR", "provinces ['zzz'] read that were not written"),
+    ("Lutetia = par", "par's name 'Paris' reads as 'Lutetia'"),
+])
+def test_a_line_the_export_did_not_mean_is_found(tmp_path, extra, said):
+    """What a name carrying a line break would add, put into the text by
+    hand: DPjudge's reading finds it."""
+    text = _text(STANDARD).replace("\nBEGIN ", f"\n{extra}\nBEGIN ", 1)
+    report = ExportReport(str(tmp_path / "x.map"))
+    dpjudge_reads(text, STANDARD, report.path, report)
+    assert [p.code for p in report.problems] == ["VK771"] and said in report.problems[0].message
+
+
+def test_the_package_finds_a_link_the_export_did_not_mean(tmp_path):
+    pytest.importorskip("diplomacy")
+    text = _text(STANDARD)
+    lines = [ln + " MOS" if ln.startswith("LAND   PAR ") else ln for ln in text.splitlines()]
+    assert lines != text.splitlines()
+    report = ExportReport(str(tmp_path / "x.map"))
+    package_reads("\n".join(lines) + "\n", STANDARD, report.path, report)
+    messages = " ".join(p.message for p in report.problems)
+    assert "VK771" in {p.code for p in report.problems} and "the diplomacy package" in messages
+
+
+def test_jdip_reading_finds_a_centre_the_export_did_not_mean(tmp_path, monkeypatch):
+    """The jDip writer's files, one changed before its read-back: refused, nothing written."""
+    import variantkit.formats.readback as rb
+    real = rb.jdip_reads
+
+    def tampered(files, v, aliases, path, report):
+        files["variants.xml"] = files["variants.xml"].replace(
+            "<INITIALSTATE", '<SUPPLYCENTER province="bur" homepower="none" owner="none"/>\n<INITIALSTATE', 1)
+        real(files, v, aliases, path, report)
+    monkeypatch.setattr(rb, "jdip_reads", tampered)
+    out = tmp_path / "out"
+    report = formats()["jdip"].export(STANDARD, str(out))
+    assert not report.ok and "jDip's reading: the supply centres read otherwise" in " ".join(
+        p.message for p in report.problems if p.code == "VK771")
+    assert not out.exists()
+    assert jdip_reads is real
