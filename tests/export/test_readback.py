@@ -91,3 +91,38 @@ def test_jdip_reading_finds_a_centre_the_export_did_not_mean(tmp_path, monkeypat
         p.message for p in report.problems if p.code == "VK771")
     assert not out.exists()
     assert jdip_reads is real
+
+
+def _webdip_named(name: str, where: str = "wst"):
+    ps = list(TUTORIAL.provinces)
+    i = [p.id for p in ps].index(where)
+    ps[i] = replace(ps[i], name=name)
+    return replace(TUTORIAL, provinces=tuple(ps))
+
+
+@pytest.mark.parametrize("variant,said", [
+    (_webdip_named("West%smark"), "'%', which the site's l_t() reads as a printf directive"),
+    (_webdip_named("50% West"), "'%'"),
+    (replace(TUTORIAL, name="Tu%dtorial"), "the variant's name"),
+    (replace(TUTORIAL, powers=(replace(TUTORIAL.powers[0], name="We%1$sst"),) + TUTORIAL.powers[1:]),
+     "the power west"),
+    (_webdip_named("<script>x</script>"), "'<', which the site's pages print as markup"),
+])
+def test_webdiplomacy_refuses_what_the_site_reads_as_printf_or_markup(tmp_path, variant, said):
+    out = tmp_path / "wd"
+    report = formats()["webdiplomacy"].export(variant, str(out))
+    refused = " ".join(p.message for p in report.problems if p.code == "VK770")
+    assert not report.ok and said in refused
+    assert not out.exists()
+
+
+def test_the_sites_own_installer_fails_on_a_percent_in_a_territory_name(tmp_path, monkeypatch):
+    """Why: with the check taken out, the export is written and webDiplomacy's
+    own install (InstallCache passes each name through l_t, a vsprintf) stops."""
+    from tests.export.hosts import run
+    import variantkit.formats.webdiplomacy as wd
+    monkeypatch.setattr(wd, "HOST_CODE", {})
+    out = tmp_path / "wd"
+    assert formats()["webdiplomacy"].export(_webdip_named("West%smark"), str(out)).ok
+    code, got, _ = run("webdiplomacy/install", str(out))
+    assert code == 1 and "ValueError" in str(got.get("error")) and "layer.php" in str(got.get("error"))
