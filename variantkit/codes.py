@@ -529,6 +529,8 @@ _ALL = (
         ("VK684", W, "no classes/adjudicatorPreGame.php, so no starting units", "place the units in the editor"),
         ("VK685", W, "no literal $countryUnits, so no starting units", "place the units in the editor"),
         ("VK686", W, "the map picture cannot be read ({error}): read without outlines", ""),
+        ("VK687", E, "{province}'s name {name} is also a name or code of {other} to DPjudge (read as {read}): "
+         "DPjudge and the diplomacy package refuse a map whose names repeat", "rename one of them"),
         ("VK769", W, "{territory}: its outline could not be traced from the picture ({reason})",
          "draw it in the editor"),
         ("VK760", E, "the njudge map {path} cannot be read (missing, binary or over its size limit): {reason}",

@@ -126,3 +126,28 @@ def test_the_sites_own_installer_fails_on_a_percent_in_a_territory_name(tmp_path
     assert formats()["webdiplomacy"].export(_webdip_named("West%smark"), str(out)).ok
     code, got, _ = run("webdiplomacy/install", str(out))
     assert code == 1 and "ValueError" in str(got.get("error")) and "layer.php" in str(got.get("error"))
+
+
+@pytest.mark.parametrize("fmt", ["dpjudge", "diplomacy"])
+@pytest.mark.parametrize("other,name", [("alp", "?>"), ("alp", "The Westmark"), ("est", "EST")])
+def test_two_provinces_dpjudge_reads_as_one_name_are_refused(tmp_path, fmt, other, name):
+    """Westmark and another province named alike once DPjudge drops its
+    order words ('The'), or named as the other's code: DPjudge's Map.py says
+    DUPLICATE MAP LOCATION OR POWER (found by the property test)."""
+    ps = [replace(p, name=name) if p.id in ("wst", other) and p.id != "est" else p for p in TUTORIAL.provinces]
+    if other == "est":
+        ps = [replace(p, name=name) if p.id == "wst" else p for p in TUTORIAL.provinces]
+    out = tmp_path / "out.map"
+    report = formats()[fmt].export(replace(TUTORIAL, provinces=tuple(ps)), str(out))
+    assert "VK687" in {p.code for p in report.problems} and not out.exists()
+
+
+def test_dpjudge_itself_refuses_two_provinces_of_one_name(tmp_path):
+    """Why: the tutorial's map with Westmark and the Alps both named '?>' by hand."""
+    from tests.export.hosts import run
+    text = _text(TUTORIAL)
+    assert "\nWestmark = wst" in text and "\nThe Alps = alp" in text
+    text = text.replace("\nWestmark = wst", "\n?> = wst").replace("\nThe Alps = alp", "\n?> = alp")
+    (tmp_path / "x.map").write_text(text)
+    code, got, _ = run("dpjudge/read", str(tmp_path / "x.map"))
+    assert code == 1 and any("DUPLICATE" in e for e in got["errors"]), got["errors"]
