@@ -14,6 +14,9 @@ def _app():
     return QGuiApplication.instance() or QGuiApplication([])
 
 
+MAX_PIXELS = 128_000_000  # 512 MB of ARGB: a 1,200 x 800 map at --scale 10 is 96 million
+
+
 def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     app = _app()  # noqa: F841  (Qt paints only with an application object alive)
     from PySide6.QtCore import QByteArray, QRectF
@@ -24,7 +27,11 @@ def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
         raise ValueError("the SVG could not be read by Qt's renderer")
     size = renderer.defaultSize()
     w, h = max(1, round(size.width() * scale)), max(1, round(size.height() * scale))
+    if w * h > MAX_PIXELS:  # a drawing whose size is a million units a side asked for terabytes
+        raise ValueError(f"the picture would be {w:,} x {h:,} pixels, over the {MAX_PIXELS:,} drawn")
     image = QImage(w, h, QImage.Format.Format_ARGB32)
+    if image.isNull():
+        raise ValueError(f"Qt could not make a picture of {w:,} x {h:,} pixels")
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -32,5 +39,5 @@ def svg_to_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     painter.end()
     tmp = path + ".part.png"
     if not image.save(tmp):  # PNG by the suffix (the stubs refuse the str format Qt takes)
-        raise OSError(f"could not write {path}")
+        raise OSError("Qt could not write the PNG")
     os.replace(tmp, path)

@@ -246,6 +246,8 @@ _ALL = (
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",
          "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead"),
+        ("VK502", E, "cannot write {path} as PNG: {reason}; nothing was written",
+         "lower --scale, or write .svg instead"),
     ),
     _group(
         "lint",

@@ -95,3 +95,27 @@ def test_check_art_and_attach_art_are_located_errors(tmp_path, capsys, kind):
     err = capsys.readouterr().err
     assert err.count("VK818") == 2 and "Traceback" not in err and "internal error" not in err
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_a_picture_too_large_to_draw_is_a_located_error(tmp_path, capsys, qapp):
+    """A drawing a million units a side (within VK818's range) rendered as
+    PNG asked Qt for a terabyte image; the error named the temporary file.
+    (``qapp``: the widgets' application, made first, as the editor tests need.)"""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(MAPS / "tutorial", folder)
+    art = folder / "map.svg"
+    text = art.read_text()
+    assert 'viewBox="0 0 620 420" width="620" height="420"' in text
+    art.write_text(text.replace('viewBox="0 0 620 420" width="620" height="420"', 'viewBox="0 0 1000000 1000000"'))
+    out = folder / "o.png"
+    assert main(["render", str(folder / "variant.yaml"), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{out}: error VK502" in err and "pixels" in err and ".tmp" not in err
+    assert sorted(p.name for p in folder.iterdir()) == ["map.svg", "variant.yaml"]
+
+
+def test_the_balance_panel_draws_a_huge_picture_scaled_down(qapp):
+    from variantkit_editor.balance_panel import MAX_SIDE, svg_pixmap
+    pixmap = svg_pixmap(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000000 500000">'
+                        b'<rect width="1000000" height="500000" fill="red"/></svg>')
+    assert (pixmap.width(), pixmap.height()) == (MAX_SIDE, MAX_SIDE // 2)

@@ -2,7 +2,9 @@
 
 The library knows no Qt, so it rasterizes nothing itself: a front end
 registers a function ``(svg_bytes, path, scale) -> None`` under the entry-point
-group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer).
+group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer); it
+raises ValueError (or OSError) for a picture it cannot make, with a reason
+that names no file: the message names the target.
 """
 from __future__ import annotations
 
@@ -38,9 +40,13 @@ def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target), suffix=".tmp", dir=folder)
     os.close(fd)
     try:
-        raster(svg, tmp, scale)
-        with open(tmp, "rb") as fh:
-            data = fh.read()
+        try:
+            raster(svg, tmp, scale)
+            with open(tmp, "rb") as fh:
+                data = fh.read()
+        except (ValueError, OSError) as exc:  # a picture too large to draw; the temporary file never named
+            reason = str(exc).replace(tmp, "the picture") or type(exc).__name__
+            raise UnusableInput([Problem.of("VK502", path=path, reason=reason).at(path)])
         atomic_write(path, data)
     finally:
         try:
