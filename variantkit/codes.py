@@ -531,6 +531,9 @@ _ALL = (
         ("VK684", W, "no classes/adjudicatorPreGame.php, so no starting units", "place the units in the editor"),
         ("VK685", W, "no literal $countryUnits, so no starting units", "place the units in the editor"),
         ("VK686", W, "the map picture cannot be read ({error}): read without outlines", ""),
+        ("VK688", E, "{where} holds {character}, which a DPjudge map cannot carry (DPjudge reads its maps in "
+         "Latin-1, a byte a letter): {value}", "write the name in Latin-1 letters, or export for the diplomacy "
+         "package (UTF-8)"),
         ("VK687", E, "{province}'s name {name} is also a name or code of {other} to DPjudge (read as {read}): "
          "DPjudge and the diplomacy package refuse a map whose names repeat", "rename one of them"),
         ("VK769", W, "{territory}: its outline could not be traced from the picture ({reason})",

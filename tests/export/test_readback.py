@@ -151,3 +151,27 @@ def test_dpjudge_itself_refuses_two_provinces_of_one_name(tmp_path):
     (tmp_path / "x.map").write_text(text)
     code, got, _ = run("dpjudge/read", str(tmp_path / "x.map"))
     assert code == 1 and any("DUPLICATE" in e for e in got["errors"]), got["errors"]
+
+
+def test_dpjudge_maps_are_written_in_latin1_as_dpjudge_reads_them(tmp_path):
+    """DPjudge reads a map a byte a letter (Latin-1): written in UTF-8,
+    'Münster' was 'MÃ¼NSTER' there (found by the property test)."""
+    from tests.export.hosts import run
+    out = tmp_path / "x.map"
+    v = replace(renamed(TUTORIAL, "Münster"), powers=(replace(TUTORIAL.powers[0], adjective="Wgû"),)
+                + TUTORIAL.powers[1:])
+    assert formats()["dpjudge"].export(v, str(out)).ok
+    assert "Münster".encode("latin-1") in out.read_bytes()
+    code, got, _ = run("dpjudge/read", str(out))
+    assert code == 0 and got["locations"]["ALP"]["names"] == ["MÜNSTER"]
+    assert got["powers"]["WEST"]["adjective"] == "WGÛ"
+
+
+@pytest.mark.parametrize("name,code", [("日本", "VK688"), ("Œland", "VK688"), ("Ã¼", "VK771")])
+def test_dpjudge_refuses_what_latin1_cannot_carry_or_reads_otherwise(tmp_path, name, code):
+    """A letter beyond Latin-1 cannot be written; 'Ã¼' in Latin-1 is the
+    UTF-8 of 'ü', which variantkit's reader (UTF-8 first) would read."""
+    out = tmp_path / "x.map"
+    report = formats()["dpjudge"].export(renamed(TUTORIAL, name), str(out))
+    assert code in {p.code for p in report.problems} and not out.exists()
+    assert formats()["diplomacy"].export(renamed(TUTORIAL, name), str(out)).ok  # the package reads UTF-8

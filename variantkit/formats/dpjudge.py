@@ -823,10 +823,19 @@ def write(v: Variant, path: str) -> ExportReport:
     report = ExportReport(path)
     text = dpjudge_text(v, report)
     if report.ok:
-        from .readback import dpjudge_reads
-        dpjudge_reads(text, v, path, report)
+        # DPjudge reads its maps in Latin-1 (Map.py in Python 2, a byte a letter): UTF-8 made
+        # 'Münster' 'MÃ¼NSTER' there.  Written in Latin-1; a letter it lacks is refused.
+        from .dpjudge_words import _strings
+        from ..text import describe, shown
+        for where, value in _strings(v):
+            beyond = next((c for c in value if ord(c) > 0xFF), None)
+            if beyond is not None:
+                report.refuse("VK688", where=where, character=describe(beyond), value=shown(value))
     if report.ok:
-        atomic_write(path, text)
+        from .readback import dpjudge_reads
+        dpjudge_reads(text, v, path, report, encoding="latin-1")
+    if report.ok:
+        atomic_write(path, text.encode("latin-1"))
     return report
 
 

@@ -102,14 +102,14 @@ def _lost_aliases(v: Variant, report: ExportReport) -> Set[Tuple[str, str]]:
     return {(p.id, a) for p in v.provinces for a in p.aliases if any(repr(a) in m and p.id in m for m in said)}
 
 
-def dpjudge_reads(text: str, v: Variant, path: str, report: ExportReport) -> None:
-    """The DPjudge map ``text`` (about to be written at ``path`` for ``v``)
-    read back by variantkit's DPjudge reader, as DPjudge reads a map."""
+def dpjudge_reads(text: str, v: Variant, path: str, report: ExportReport, encoding: str = "utf-8") -> None:
+    """The DPjudge map ``text`` (about to be written at ``path`` for ``v`` in
+    ``encoding``) read back by variantkit's DPjudge reader, as DPjudge reads a map."""
     from .dpjudge import WRITTEN, read_dpjudge
     from .dpjudge_words import fit
     want = fit(v, ExportReport(path))
     try:
-        got = read_dpjudge(path, want.id, raw=text.encode("utf-8"))
+        got = read_dpjudge(path, want.id, raw=text.encode(encoding))
     except UnusableInput as exc:
         refuse(report, "DPjudge's reading", [str(exc.problems[0]).splitlines()[0]])
         return
