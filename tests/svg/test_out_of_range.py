@@ -119,3 +119,11 @@ def test_the_balance_panel_draws_a_huge_picture_scaled_down(qapp):
     pixmap = svg_pixmap(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000000 500000">'
                         b'<rect width="1000000" height="500000" fill="red"/></svg>')
     assert (pixmap.width(), pixmap.height()) == (MAX_SIDE, MAX_SIDE // 2)
+
+
+def test_a_negative_font_size_is_no_size_not_a_refusal(tmp_path):
+    path = tmp_path / "neg.svg"
+    path.write_text(f'<svg {NS} width="100" height="100">\n<text x="5" y="5" font-size="-4">Paris</text>\n'
+                    f'{TRIANGLE}\n</svg>\n')
+    text, = read_svg(str(path)).texts
+    assert text.size == 0.0

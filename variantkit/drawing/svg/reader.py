@@ -537,9 +537,9 @@ class _Walker:
             if isinstance(child.tag, str) and not size:
                 size = _num(_css(child.get("style")).get("font-size") or child.get("font-size"), 0.0)
         scale = abs(float(m.a) * float(m.d) - float(m.b) * float(m.c)) ** 0.5
-        if not 0 <= size * scale <= MAX_COORD:
+        if not abs(size * scale) <= MAX_COORD:   # NaN too
             self._out_of_range(el, "the font size (transformed)", size * scale)
-        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden, size * scale))
+        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden, max(0.0, size * scale)))
 
     def _geometry(self, el, tag):
         try:
