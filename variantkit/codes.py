@@ -531,6 +531,8 @@ _ALL = (
         ("VK684", W, "no classes/adjudicatorPreGame.php, so no starting units", "place the units in the editor"),
         ("VK685", W, "no literal $countryUnits, so no starting units", "place the units in the editor"),
         ("VK686", W, "the map picture cannot be read ({error}): read without outlines", ""),
+        ("VK689", W, "the adjective {adjective} of {power} is written as {word}: DPjudge reads '(', ')' and ':' "
+         "on a power's line as its own marks", ""),
         ("VK688", E, "{where} holds {character}, which a DPjudge map cannot carry (DPjudge reads its maps in "
          "Latin-1, a byte a letter): {value}", "write the name in Latin-1 letters, or export for the diplomacy "
          "package (UTF-8)"),

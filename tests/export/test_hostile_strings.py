@@ -125,7 +125,7 @@ if ($opens != 1) echo "$opens opening tags\n";
 """
 
 
-def read_back(fmt: str, out: str, v):
+def read_back(fmt: str, out: str, v, report: ExportReport):
     """What the target's own reader (../shared/hosts runners, the `diplomacy`
     package, PHP) and ours make of ``out``: a dict of the names read, or raise
     AssertionError with what went wrong."""
@@ -137,7 +137,10 @@ def read_back(fmt: str, out: str, v):
         fitted = fit(v, ExportReport(""))
         fitted = replace(fitted, provinces=tuple(replace(p, passable_in=()) for p in fitted.provinces),
                          edges=tuple(replace(e, seasons=()) for e in fitted.edges))
-        assert dpjudge_differences(fitted, got) == []
+        # an adjective the report says it changed (DPjudge's own marks left out) is not a difference
+        said = {pw.id.upper() for pw in fitted.powers if _said(report, pw.adjective)}
+        assert [d for d in dpjudge_differences(fitted, got)
+                if not (" adjective " in d and d.split(" ")[0] in said)] == []
         variant, problems = formats()["dpjudge"].read(out)
         assert variant is not None and not [p for p in problems if p.severity == "error"], problems
         # the names as DPjudge itself reads them (upper case, a word at a time), and ours
@@ -243,7 +246,8 @@ def _unexplained(report: ExportReport, want: object, got: object) -> list:
     if isinstance(want, list) and isinstance(got, list):
         # a list of names: each one missing must be one the report names (or one it changed)
         missing = [w for w in want if w not in got]
-        return [(w, got) for w in missing if not any(_said(report, part) for part in [w, *w.split(" (")])]
+        return [(w, got) for w in missing
+                if not any(_said(report, part) for part in [w, *(x.rstrip(")") for x in w.split(" ("))])]
     return [] if want == got or _said(report, want) else [(want, got)]
 
 
@@ -264,7 +268,7 @@ def check(fmt: str, v) -> None:
             _event("refused: " + ", ".join(sorted({p.code for p in report.problems if p.severity == "error"})))
             return
         _event("written and read back")
-        got = read_back(fmt, out, v)
+        got = read_back(fmt, out, v, report)
         for key, value in expected(fmt, v).items():
             wrong = _unexplained(report, value, got.get(key))
             assert not wrong, f"{fmt} read back {key} otherwise and its report does not say so: {wrong[:3]}"
@@ -298,6 +302,17 @@ ONCE_FAILED = [("0", "USE", "Al\u200bpha", "Alpha"), ("Standard", "MAP", "x\x85y
 @pytest.mark.parametrize("name,prov,alias,power", ONCE_FAILED)
 def test_the_examples_that_once_failed(fmt, name, prov, alias, power):
     check(fmt, hostile_variant(name, prov, alias, power))
+
+
+# found by the slow run: an adjective with DPjudge's power-line marks '(' ')' (left out, now said:
+# VK689), a coast named with a backslash (webDiplomacy's SQL-safe '/', said by VK757)
+ONCE_FAILED_FIELDS = [{"adjective": "<script>alert(1)</script>"}, {"adjective": "()"}, {"coast": "\\u0000"}]
+
+
+@pytest.mark.parametrize("fmt", WRITERS)
+@pytest.mark.parametrize("strings", ONCE_FAILED_FIELDS, ids=repr)
+def test_the_fields_that_once_failed(fmt, strings):
+    check(fmt, from_strings(strings))
 
 
 @pytest.mark.slow

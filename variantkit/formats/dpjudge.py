@@ -784,7 +784,9 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     homes: Set[str] = set()
     for pw in v.powers:
         letter = f":{pw.letter}" if pw.letter else ""
-        own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
+        own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name)) or pw.id
+        if pw.adjective and re.search(r"[():]", pw.adjective):  # the power line's own marks: left out, and said
+            report.lost("VK689", adjective=repr(pw.adjective), power=pw.id, word=own.upper())
         if norm(own) in place_names:  # DPjudge would take the adjective for the place
             report.lost("VK660", adjective=repr(pw.adjective), power=pw.id, word=pw.id.upper())
             own = pw.id
