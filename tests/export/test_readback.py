@@ -175,3 +175,16 @@ def test_dpjudge_refuses_what_latin1_cannot_carry_or_reads_otherwise(tmp_path, n
     report = formats()["dpjudge"].export(renamed(TUTORIAL, name), str(out))
     assert code in {p.code for p in report.problems} and not out.exists()
     assert formats()["diplomacy"].export(renamed(TUTORIAL, name), str(out)).ok  # the package reads UTF-8
+
+
+@pytest.mark.parametrize("power", ["?>", "<!--", "-"])
+def test_a_power_named_without_letters_reads_back_from_jdip(tmp_path, power):
+    """jDip reads a power named '?>' (its own loader, in the property test);
+    variantkit's jDip reader keyed powers by their letters and lost its
+    starting centres, so the read-back refused it (VK771)."""
+    out = tmp_path / "jd"
+    v = replace(TUTORIAL, powers=(replace(TUTORIAL.powers[0], name=power),) + TUTORIAL.powers[1:])
+    report = formats()["jdip"].export(v, str(out))
+    assert report.ok, [str(p) for p in report.problems if p.severity == "error"]
+    back, _ = formats()["jdip"].read(str(out / "variants.xml"))
+    assert sorted(back.powers[0].starting_centers) == sorted(v.powers[0].starting_centers)

@@ -250,14 +250,23 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         return None
 
     powers: Dict[str, Dict] = {}
-    power_of: Dict[str, str] = {}   # a power's name or alternative name -> its id
-    for p in chosen.iter("POWER"):
-        pid = power_key(p.get("name", ""))
+    # a power's name or alternative name (as written, any case; then as its key) -> its id
+    power_of: Dict[str, str] = {}
+
+    def power_named(name: str) -> Optional[str]:
+        return power_of.get(name.lower()) or power_of.get(power_key(name) or "\0")
+
+    for number, p in enumerate(chosen.iter("POWER"), 1):
+        pid = power_key(p.get("name", "")) or f"power{number}"   # '?>' and '<!--' have no letters to key
+        while pid in powers:
+            pid += "-2"
         powers[pid] = {"name": p.get("name"), "adjective": p.get("adjective", ""), "homes": [], "units": [],
                        "owns": []}
         for name in [p.get("name", "")] + re.split(r"[,;\s]+", p.get("altnames") or ""):
             if name:
-                power_of.setdefault(power_key(name), pid)
+                power_of.setdefault(name.lower(), pid)
+                if power_key(name):
+                    power_of.setdefault(power_key(name), pid)
         if (p.get("active") or "true").lower() == "false":
             problems.append(Problem.of("VK719", power=p.get("name")).at(path, p.sourceline))
     centres: Set[str] = set()
@@ -266,8 +275,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         if prov is None:
             continue
         centres.add(prov)
-        home = power_of.get(power_key(sc.get("homepower") or ""), power_key(sc.get("homepower") or ""))
-        owner = power_of.get(power_key(sc.get("owner") or ""))
+        home = power_named(sc.get("homepower") or "") or power_key(sc.get("homepower") or "")
+        owner = power_named(sc.get("owner") or "")
         if owner:
             powers[owner]["owns"].append(prov)
         if home in powers:
@@ -275,7 +284,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         elif home and home != "none":
             problems.append(Problem.of("VK724", province=prov, power=repr(home)).at(path, sc.sourceline))
     for st in chosen.iter("INITIALSTATE"):
-        pid = power_of.get(power_key(st.get("power", "")), "")
+        pid = power_named(st.get("power", "")) or ""
         unit = st.get("unit", "army").lower()
         prov = province(st)
         if unit not in ("army", "fleet"):
