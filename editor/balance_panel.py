@@ -12,7 +12,7 @@ import logging
 import threading
 from typing import List, Optional
 
-from PySide6.QtCore import QByteArray, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QByteArray, QObject, QRectF, QRunnable, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QSpinBox, QSplitter,
@@ -71,14 +71,19 @@ class _BalanceJob(QRunnable):
             pass  # the window closed while the games ran: nobody to tell
 
 
+MAX_SIDE = 4000  # the panel shows the picture scaled down: a drawing a million units wide is drawn at this
+
+
 def svg_pixmap(svg: bytes) -> QPixmap:
     renderer = QSvgRenderer(QByteArray(svg))
     size = renderer.defaultSize()
+    shrink = min(1.0, MAX_SIDE / max(1, size.width(), size.height()))
+    size = QSize(max(1, round(size.width() * shrink)), max(1, round(size.height() * shrink)))
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    renderer.render(painter)
+    renderer.render(painter, QRectF(0, 0, size.width(), size.height()))
     painter.end()
     return QPixmap.fromImage(image)
 

@@ -29,6 +29,7 @@ class JudgePanel(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.source: Optional[Tuple[str, Variant]] = None  # (file name, Variant)
+        self.notes: list = []  # what reading the judge's file said (a colour left out...), located
         layout = QVBoxLayout(self)
         self.open_button = QPushButton("Read a judge's file...")
         self.open_button.setToolTip("jDip's variants.xml, a DPjudge .map, godip's variant .go, Diplicity's .dvar "
@@ -76,15 +77,18 @@ class JudgePanel(QWidget):
             source, problems = None, exc.problems
         if source is None:
             self.source = None
+            self.notes = []
             self.note.setText(f"cannot read {os.path.basename(path)}: "
                               + "; ".join(str(p).splitlines()[0] for p in problems[:3]))
         else:
             self.source = (os.path.basename(path), source)
+            self.notes = list(problems)
         self.refresh()
 
     def forget(self) -> None:
         """Another file is opened: the judge's file read for the last one is let go."""
         self.source = None
+        self.notes = []
         self.note.setText("")
         self.refresh()
 
@@ -117,9 +121,13 @@ class JudgePanel(QWidget):
         self.tree.resizeColumnToContents(0)  # the codes whole; the reasons may run on
         if self.source:
             flagged = sum(o.disagrees for o in self.offers)
-            self.note.setText(f"{self.source[0]}: {len(self.offers)} to take"
-                              + (f", {flagged} disagree with the drawing" if flagged else "")
-                              if self.offers else f"{self.source[0]}: the variant already says all it says")
+            text = (f"{self.source[0]}: {len(self.offers)} to take"
+                    + (f", {flagged} disagree with the drawing" if flagged else "")
+                    if self.offers else f"{self.source[0]}: the variant already says all it says")
+            if self.notes:  # located, as the command line says them: the first few in full
+                text += (f"\n{len(self.notes)} note(s) reading it:\n"
+                         + "\n".join(str(p).splitlines()[0] for p in self.notes[:3]))
+            self.note.setText(text)
         self.take_all.setEnabled(bool(self.offers))
         self.take_picked.setEnabled(bool(self.offers))
 

@@ -19,6 +19,9 @@ def _app():
     return QApplication.instance() or QApplication([])
 
 
+MAX_PIXELS = 128_000_000  # 512 MB of ARGB: a 1,200 x 800 map at --scale 10 is 96 million
+
+
 def svg_to_png(svg: bytes, scale: float = 1.0) -> bytes:
     """The PNG's bytes; the library writes them (variantkit.files), so nothing here touches a file."""
     app = _app()  # noqa: F841  (Qt paints only with an application object alive)
@@ -30,7 +33,11 @@ def svg_to_png(svg: bytes, scale: float = 1.0) -> bytes:
         raise ValueError("the SVG could not be read by Qt's renderer")
     size = renderer.defaultSize()
     w, h = max(1, round(size.width() * scale)), max(1, round(size.height() * scale))
+    if w * h > MAX_PIXELS:  # a drawing whose size is a million units a side asked for terabytes
+        raise ValueError(f"the picture would be {w:,} x {h:,} pixels, over the {MAX_PIXELS:,} drawn")
     image = QImage(w, h, QImage.Format.Format_ARGB32)
+    if image.isNull():
+        raise ValueError(f"Qt could not make a picture of {w:,} x {h:,} pixels")
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -246,6 +246,8 @@ _ALL = (
         ("VK412", E, "no power is called {power} (`options --power`)", "powers of {variant}: {powers}"),
         ("VK501", E, "cannot write {path}: no PNG renderer is installed",
          "install the Qt front end (pip install 'variantkit[gui]'), or write .svg instead"),
+        ("VK502", E, "cannot write {path} as PNG: {reason}; nothing was written",
+         "lower --scale, or write .svg instead"),
     ),
     _group(
         "lint",
@@ -529,6 +531,13 @@ _ALL = (
         ("VK684", W, "no classes/adjudicatorPreGame.php, so no starting units", "place the units in the editor"),
         ("VK685", W, "no literal $countryUnits, so no starting units", "place the units in the editor"),
         ("VK686", W, "the map picture cannot be read ({error}): read without outlines", ""),
+        ("VK689", W, "the adjective {adjective} of {power} is written as {word}: DPjudge reads '(', ')' and ':' "
+         "on a power's line as its own marks", ""),
+        ("VK688", E, "{where} holds {character}, which a DPjudge map cannot carry (DPjudge reads its maps in "
+         "Latin-1, a byte a letter): {value}", "write the name in Latin-1 letters, or export for the diplomacy "
+         "package (UTF-8)"),
+        ("VK687", E, "{province}'s name {name} is also a name or code of {other} to DPjudge (read as {read}): "
+         "DPjudge and the diplomacy package refuse a map whose names repeat", "rename one of them"),
         ("VK769", W, "{territory}: its outline could not be traced from the picture ({reason})",
          "draw it in the editor"),
         ("VK760", E, "the njudge map {path} cannot be read (missing, binary or over its size limit): {reason}",
@@ -624,6 +633,10 @@ _ALL = (
          "a viewBox is four plain numbers: min-x min-y width height"),
         ("VK813", E, "cannot read {name}={text}: the drawing's size has no user units",
          "give a number with px, pt, pc, mm, cm or in, or a percentage"),
+        ("VK819", W, "the colour {colour} of {what} is not a CSS colour variantkit reads: left out",
+         "write it as #rrggbb, rgb(r,g,b) in whole numbers 0-255 or percentages, hsl(), or a CSS colour name"),
+        ("VK818", E, "{what} is {value}: a drawing's numbers are finite, its points within {limit} units of "
+         "the origin once transformed", "check the transform and the numbers of this element in the drawing program"),
         ("VK820", W, "{id} has no area", "draw it as a closed shape"),
         ("VK821", W, "{id}: the outline crosses itself; repaired", "check the shape in the drawing program"),
         ("VK822", W, "the coast {coast} belongs to no drawn province", "name the coast shape after its province"),

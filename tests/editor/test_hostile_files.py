@@ -267,3 +267,39 @@ def test_save_as_never_reads_a_fifo_or_device_named_like_the_drawing(window, ans
     assert (out / "art-2.svg").read_bytes() == svg.read_bytes()
     assert (out / "art.svg").is_fifo() if kind == "fifo" else (out / "art.svg").is_symlink()
     assert recovery_root()
+
+
+@pytest.mark.parametrize("kind", ["nested-scale", "far-point", "infinite-number", "circle", "curve", "viewbox"])
+def test_opening_a_drawing_whose_numbers_overflow_is_refused(window, tmp_path, kind):
+    """The editor's open of a drawing, and of a variant whose art it is:
+    VK818 in the Problems panel and the status bar, never a traceback, and
+    the document open before is kept."""
+    from tests.svg.test_out_of_range import drawing
+    window.open_path(str(MAPS / "tutorial"))
+    before = window.doc.variant
+    svg = tmp_path / f"{kind}.svg"
+    svg.write_text(drawing(kind))
+    assert not window.open_checked(str(svg))
+    assert "VK818" in window.statusBar().currentMessage()
+    assert window.doc.variant is before
+    copy = tmp_path / "tutorial"
+    shutil.copytree(MAPS / "tutorial", copy)
+    shutil.copy(svg, copy / "map.svg")
+    assert not window.open_checked(str(copy / "variant.yaml"))
+    assert "VK818" in window.statusBar().currentMessage()
+    assert window.doc.variant is before
+
+
+def test_the_judge_panel_reads_a_jdip_file_with_a_malformed_colour(window, tmp_path):
+    """rgb(1.5,0,0) in the drawing's style sheet raised out of the panel's
+    read; now the panel offers what the file says and names the colour's line."""
+    from variantkit.cli import main
+    folder = tmp_path / "jd"
+    assert main(["export", "jdip", str(MAPS / "standard" / "variant.yaml"), "-o", str(folder)]) == 0
+    svg = folder / "standard.svg"
+    svg.write_text(svg.read_text().replace(".austria {fill:#c8403a}", ".austria {fill:rgb(1.5,0,0)}"))
+    window.open_path(str(MAPS / "tutorial"))
+    window.judge.read(str(folder / "variants.xml"))
+    assert window.judge.source is not None and window.judge.tree.topLevelItemCount() > 0
+    note = window.judge.note.text()
+    assert f"{svg}:3: warning VK819" in note and "rgb(1.5,0,0)" in note

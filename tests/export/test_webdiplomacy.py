@@ -134,14 +134,19 @@ HOSTILE = "?><?php system('id'); ?> // */ \\ ' \" end \\"
 
 
 def test_hostile_name_never_runs(tmp_path):
-    """PHP in the name, quotes, backslashes, comment ends: the name arrives intact and nothing runs;
-    with a line break it is refused (a name is one line), in the description it arrives intact."""
+    """PHP in the description and author, quotes, backslashes, comment ends in the name: each arrives
+    intact and nothing runs; a name with a line break or markup is refused (a name is one line, which
+    the site prints unescaped), in the description it arrives intact."""
     v = load(str(MAPS / "standard")).variant
     from dataclasses import replace
     refused = formats()["webdiplomacy"].write(replace(v, name=HOSTILE + "\nsecond line"), str(tmp_path / "No"))
     assert not refused.ok and "VK770" in {p.code for p in refused.problems}
     assert not (tmp_path / "No").exists()
-    hostile = replace(v, name=HOSTILE, description=HOSTILE + "\n?>\n<?php system('id');", authors=(HOSTILE,))
+    # the site prints a name into its pages unescaped: markup in a name is refused too
+    refused = formats()["webdiplomacy"].write(replace(v, name=HOSTILE), str(tmp_path / "No"))
+    assert not refused.ok and "markup" in " ".join(p.message for p in refused.problems)
+    name = HOSTILE.replace("<", "").replace(">", "")
+    hostile = replace(v, name=name, description=HOSTILE + "\n?>\n<?php system('id');", authors=(HOSTILE,))
     folder = tmp_path / "Hostile"
     report = formats()["webdiplomacy"].write(hostile, str(folder))
     assert report.ok
@@ -149,11 +154,11 @@ def test_hostile_name_never_runs(tmp_path):
     assert code == 0 and out["ok"], out["problems"]
     assert out["stray_output"] in ("", None)  # nothing printed: no code ran
     assert "uid=" not in json.dumps(out)
-    assert out["variant"]["fullName"] == HOSTILE and out["variant"]["description"] == hostile.description
+    assert out["variant"]["fullName"] == name and out["variant"]["description"] == hostile.description
     assert out["variant"]["author"] == HOSTILE
     # and our reader reads it back intact
     back, _ = formats()["webdiplomacy"].read(str(folder))
-    assert back.name == HOSTILE
+    assert back.name == name
 
 
 def test_territory_name_with_a_quote_is_reported(tmp_path):

@@ -2,7 +2,8 @@
 
 The library knows no Qt, so it rasterizes nothing itself: a front end
 registers a function ``(svg_bytes, scale) -> png_bytes`` under the entry-point
-group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer).
+group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer). It raises ValueError (or OSError) for a picture it
+cannot make, with a reason that names no file: the message names the target.
 """
 from __future__ import annotations
 
@@ -29,4 +30,8 @@ def write_png(svg: bytes, path: str, scale: float = 1.0) -> None:
     if raster is None:
         raise UnusableInput([Problem.of("VK501", path=path).at(path)])
     from ..files import atomic_write
-    atomic_write(path, raster(svg, scale))
+    try:
+        data = raster(svg, scale)
+    except (ValueError, OSError) as exc:  # a picture too large to draw
+        raise UnusableInput([Problem.of("VK502", path=path, reason=str(exc) or type(exc).__name__).at(path)])
+    atomic_write(path, data)

@@ -49,6 +49,10 @@ def write(v: Variant, path: str) -> ExportReport:
     flat = flatten(v, report)
     text = dpjudge_text(flat, report)
     if report.ok:
+        from .readback import dpjudge_reads, package_reads
+        dpjudge_reads(text, flat, path, report)
+        package_reads(text, flat, path, report)
+    if report.ok:
         atomic_write(path, text)
     return report
 

@@ -121,7 +121,8 @@ class _Reader(PowerDirectives):
         self.problems.append(Problem.of(code, **params).at(origin.file, origin.line))
 
     # -- files --------------------------------------------------------------
-    def read(self, path: str, origin: Optional[Origin] = None) -> None:
+    def read(self, path: str, origin: Optional[Origin] = None, raw: Optional[bytes] = None) -> None:
+        """Read the map ``path`` (and what it USEs); ``raw``: its bytes, not yet on disk (an export's)."""
         from ..files import confined, read_limited, reference_problem
         real = os.path.realpath(path)
         if real in self.reading:
@@ -140,7 +141,8 @@ class _Reader(PowerDirectives):
                                  .at(origin.file if origin else path, origin.line if origin else None)])
         blame = (origin.file, origin.line) if origin else None
         try:
-            raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
+            if raw is None:
+                raw = read_limited(path, MAX_BYTES, "VK601", what="map file", where=blame)
         except UnusableInput as exc:
             if origin is None or exc.problems[0].code != "VK601" or os.path.exists(path):
                 raise
@@ -634,13 +636,14 @@ class _Builder:
         return out
 
 
-def read_dpjudge(path: str, variant_id: Optional[str] = None) -> DpjudgeResult:
-    """Read a DPjudge map (and the files it USEs).
+def read_dpjudge(path: str, variant_id: Optional[str] = None, raw: Optional[bytes] = None) -> DpjudgeResult:
+    """Read a DPjudge map (and the files it USEs); ``raw``: the map's bytes,
+    read as if they were at ``path`` (an export reading itself back).
 
     Raises :class:`UnusableInput` when the file itself cannot be read.
     """
     reader = _Reader()
-    reader.read(path)
+    reader.read(path, raw=raw)
     start = reader.finish(path)
     builder = _Builder(reader)
     provinces = builder.provinces()
@@ -781,7 +784,9 @@ def dpjudge_text(v: Variant, report: ExportReport) -> str:
     homes: Set[str] = set()
     for pw in v.powers:
         letter = f":{pw.letter}" if pw.letter else ""
-        own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name))
+        own = escaped(re.sub(r"[():]", "", pw.adjective or pw.name)) or pw.id
+        if pw.adjective and re.search(r"[():]", pw.adjective):  # the power line's own marks: left out, and said
+            report.lost("VK689", adjective=repr(pw.adjective), power=pw.id, word=own.upper())
         if norm(own) in place_names:  # DPjudge would take the adjective for the place
             report.lost("VK660", adjective=repr(pw.adjective), power=pw.id, word=pw.id.upper())
             own = pw.id
@@ -820,7 +825,19 @@ def write(v: Variant, path: str) -> ExportReport:
     report = ExportReport(path)
     text = dpjudge_text(v, report)
     if report.ok:
-        atomic_write(path, text)
+        # DPjudge reads its maps in Latin-1 (Map.py in Python 2, a byte a letter): UTF-8 made
+        # 'Münster' 'MÃ¼NSTER' there.  Written in Latin-1; a letter it lacks is refused.
+        from .dpjudge_words import _strings
+        from ..text import describe, shown
+        for where, value in _strings(v):
+            beyond = next((c for c in value if ord(c) > 0xFF), None)
+            if beyond is not None:
+                report.refuse("VK688", where=where, character=describe(beyond), value=shown(value))
+    if report.ok:
+        from .readback import dpjudge_reads
+        dpjudge_reads(text, v, path, report, encoding="latin-1")
+    if report.ok:
+        atomic_write(path, text.encode("latin-1"))
     return report
 
 

@@ -101,6 +101,12 @@ def fit(v: Variant, report: ExportReport) -> Variant:
         elif _starts_a_directive(where, value):
             # "Use = abc" is read as USE (a file to read), "Map" as MAP: the names and the link lines lost
             report.refuse("VK749", where=where, value=repr(value))
+    named: Dict[str, str] = {}   # a name or code as DPjudge compares it -> the province it names
+    for p in v.provinces:
+        for n in (p.id, p.name):
+            key = norm(n)
+            if key and named.setdefault(key, p.id) != p.id:
+                report.refuse("VK687", province=p.id, name=repr(n), other=named[key], read=repr(key))
     if not report.ok:
         return v
     taken = {p.id for p in v.provinces}

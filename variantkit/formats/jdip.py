@@ -250,14 +250,23 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         return None
 
     powers: Dict[str, Dict] = {}
-    power_of: Dict[str, str] = {}   # a power's name or alternative name -> its id
-    for p in chosen.iter("POWER"):
-        pid = power_key(p.get("name", ""))
+    # a power's name or alternative name (as written, any case; then as its key) -> its id
+    power_of: Dict[str, str] = {}
+
+    def power_named(name: str) -> Optional[str]:
+        return power_of.get(name.lower()) or power_of.get(power_key(name) or "\0")
+
+    for number, p in enumerate(chosen.iter("POWER"), 1):
+        pid = power_key(p.get("name", "")) or f"power{number}"   # '?>' and '<!--' have no letters to key
+        while pid in powers:
+            pid += "-2"
         powers[pid] = {"name": p.get("name"), "adjective": p.get("adjective", ""), "homes": [], "units": [],
                        "owns": []}
         for name in [p.get("name", "")] + re.split(r"[,;\s]+", p.get("altnames") or ""):
             if name:
-                power_of.setdefault(power_key(name), pid)
+                power_of.setdefault(name.lower(), pid)
+                if power_key(name):
+                    power_of.setdefault(power_key(name), pid)
         if (p.get("active") or "true").lower() == "false":
             problems.append(Problem.of("VK719", power=p.get("name")).at(path, p.sourceline))
     centres: Set[str] = set()
@@ -266,8 +275,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         if prov is None:
             continue
         centres.add(prov)
-        home = power_of.get(power_key(sc.get("homepower") or ""), power_key(sc.get("homepower") or ""))
-        owner = power_of.get(power_key(sc.get("owner") or ""))
+        home = power_named(sc.get("homepower") or "") or power_key(sc.get("homepower") or "")
+        owner = power_named(sc.get("owner") or "")
         if owner:
             powers[owner]["owns"].append(prov)
         if home in powers:
@@ -275,7 +284,7 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
         elif home and home != "none":
             problems.append(Problem.of("VK724", province=prov, power=repr(home)).at(path, sc.sourceline))
     for st in chosen.iter("INITIALSTATE"):
-        pid = power_of.get(power_key(st.get("power", "")), "")
+        pid = power_named(st.get("power", "")) or ""
         unit = st.get("unit", "army").lower()
         prov = province(st)
         if unit not in ("army", "fleet"):
@@ -345,7 +354,8 @@ def read(path: str, variant_name: Optional[str] = None) -> Tuple[Optional[Varian
     drawing, said = _drawing(root, chosen, folder, path)
     problems += said
     if drawing is not None:
-        v = _with_drawing(v, drawing)
+        v, said = _with_drawing(v, drawing)
+        problems += said
     return v, problems
 
 
@@ -368,23 +378,29 @@ def _drawing(root, chosen, folder: str, path: str) -> Tuple[Optional[str], List[
     return drawing, []
 
 
-def _with_drawing(v: Variant, drawing: str) -> Variant:
+def _with_drawing(v: Variant, drawing: str) -> Tuple[Variant, List[Problem]]:
     """The drawing as the variant's art (an absolute path: the importer copies
     it beside the variant file), and the powers' colours from its style sheet
-    (jDip keeps them there, not in variants.xml)."""
-    from svgelements import Color
-    from ..drawing.conventions.jdip import power_colours
+    (jDip keeps them there, not in variants.xml); a colour that is not CSS is
+    VK819 at its rule's line, the power left without one."""
+    from ..drawing.conventions.base import css_hex
+    from ..drawing.conventions.jdip import power_colour_line, power_colours
     from ..drawing.svg.reader import read_svg
     try:
-        styles = power_colours(read_svg(drawing))
+        doc = read_svg(drawing)
     except UnusableInput:
-        return v  # (the drawing is checked again, and its problems said, where it is used)
-    powers = []
+        return v, []  # (the drawing is checked again, and its problems said, where it is used)
+    styles = power_colours(doc)
+    powers, problems = [], []
     for p in v.powers:
-        colour = styles.get(p.id) or styles.get(p.name.lower())
-        hexed = Color(colour).hex if colour else None
-        powers.append(replace(p, colour=hexed[:7]) if hexed and not p.colour else p)
-    return replace(v, art=os.path.abspath(drawing), powers=tuple(powers))
+        cls = p.id if p.id in styles else p.name.lower()
+        colour = styles.get(cls)
+        hexed = css_hex(colour) if colour else None
+        if colour and hexed is None:
+            problems.append(Problem.of("VK819", colour=repr(colour[:60]), what=f"the power {p.name}")
+                            .at(drawing, power_colour_line(doc, cls)))
+        powers.append(replace(p, colour=hexed) if hexed and not p.colour else p)
+    return replace(v, art=os.path.abspath(drawing), powers=tuple(powers)), problems
 
 
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
@@ -392,6 +408,11 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] = None) -> None:
+    """jDip's map (:func:`map_svg_text`) written at ``path``."""
+    atomic_write(path, map_svg_text(v, board, names))
+
+
+def map_svg_text(v: Variant, board, names: Optional[Dict[str, str]] = None) -> str:
     """jDip's map: ``MapLayer`` shapes ``_xxx``, ``MouseLayer`` hit areas ``xxx``
     and coasts ``xxx-nc``, the ``jdipNS:PROVINCE_DATA`` block of unit and
     supply-centre positions, and the powers' colours as jDip styles them (a
@@ -425,7 +446,7 @@ def write_map_svg(v: Variant, path: str, board, names: Optional[Dict[str, str]] 
             if p.center and loc == p.id:
                 lx, ly = board.labels.get(p.id, (x, y))
                 etree.SubElement(el, f"{{{JDIP_NS}}}SUPPLY_CENTER", x=f"{lx:.0f}", y=f"{ly:.0f}")
-    atomic_write(path, etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode())
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8", pretty_print=True).decode()
 
 
 def _jdip_season(season: str) -> Optional[str]:
@@ -568,7 +589,6 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         report.lost("VK793", alias=repr(alias), province=prov, why=why)
     for loc, why in unreadable:
         report.lost("VK794", location=repr(loc), why=why)
-    os.makedirs(path, exist_ok=True)
     adj_name = f"{v.id}_adjacency.xml"
     root = etree.Element("PROVINCES")
     borders = _write_borders(v, root, report, kept)
@@ -601,8 +621,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
         for kind in ("mv", "xc") + COAST_KINDS:
             if kinds.get(kind):
                 etree.SubElement(el, "ADJACENCY", type=kind, refs=" ".join(sorted(kinds[kind])))
-    atomic_write(os.path.join(path, adj_name),
-                 etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    files = {adj_name: etree.tostring(root, pretty_print=True, xml_declaration=True, encoding="utf-8").decode()}
     vroot = etree.Element("VARIANTS")
     etree.SubElement(vroot, "DESCRIPTION").text = v.description or v.name or v.id
     # the drawing is named through a MAP_DEFINITION, which a MAP_GRAPHIC refers to by id
@@ -646,10 +665,16 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     from ..drawing.art import board_for
     if not art_file:
         report.lost("VK728")
-    write_map_svg(v, os.path.join(path, f"{v.id}.svg"), board_for(v, art_file), names)
+    files[f"{v.id}.svg"] = map_svg_text(v, board_for(v, art_file), names)
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
-    atomic_write(os.path.join(path, "variants.xml"),
-                 etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode())
+    files["variants.xml"] = etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode()
+    from .readback import jdip_reads
+    jdip_reads(files, v, {p.id: aliases.get(p.id, []) for p in v.provinces}, path, report)
+    if not report.ok:
+        return report
+    os.makedirs(path, exist_ok=True)
+    for name, text in files.items():
+        atomic_write(os.path.join(path, name), text)
     return report
 
 

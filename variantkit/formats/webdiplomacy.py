@@ -54,6 +54,11 @@ def _sql_safe(report: ExportReport, what: str, text: str) -> str:
     return text
 
 
+# characters of a name that the site reads as code, and where
+HOST_CODE = {"%": "which the site's l_t() reads as a printf directive",
+             "<": "which the site's pages print as markup", ">": "which the site's pages print as markup"}
+
+
 def _check_strings(v: Variant, report: ExportReport) -> None:
     """Names are one line of printable text (variantkit.text's rule); the
     description may hold line breaks.  PHP escaping comes on top of this."""
@@ -64,6 +69,12 @@ def _check_strings(v: Variant, report: ExportReport) -> None:
     for what, value in named:
         if first_bad(value):
             report.refuse("VK770", what=f"{what} ({shown(value)!r})", character=first_bad(value))
+        elif what != "an author" and any(c in value for c in HOST_CODE):
+            # the site passes names through l_t(), a vsprintf (install.php's territory cache, drawMap,
+            # the variant's link: "%s" stops the install, "%%" shows as "%"), and prints them into
+            # its pages unescaped
+            c = next(c for c in value if c in HOST_CODE)
+            report.refuse("VK770", what=f"{what} ({shown(value)!r})", character=f"{c!r}, {HOST_CODE[c]}")
     if first_bad(v.description, multiline=True):
         report.refuse("VK770", what="the description", character=first_bad(v.description, multiline=True))
 

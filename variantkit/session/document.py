@@ -182,15 +182,21 @@ class Session:
         loaded = load(path)
         if loaded.variant is None:
             raise UnusableInput(loaded.report.errors)
-        self._reset()
-        self.variant = loaded.variant
-        self.path = loaded.path
-        self.stamp = disk_stamp(self.path)
-        if loaded.base is not None:
-            self.base, self.base_path = loaded.base.variant, os.path.abspath(loaded.base.path)
-        self.outlines = {}
-        from ..io import art_path
-        self.outlines_from_art(art_path(loaded))
+        before = self.fields()   # a drawing that cannot be read leaves the document open before
+        try:
+            self._reset()
+            self.variant = loaded.variant
+            self.path = loaded.path
+            self.stamp = disk_stamp(self.path)
+            if loaded.base is not None:
+                self.base, self.base_path = loaded.base.variant, os.path.abspath(loaded.base.path)
+            self.outlines = {}
+            from ..io import art_path
+            self.outlines_from_art(art_path(loaded))
+        except BaseException:
+            for name, value in before.items():
+                setattr(self, name, value)
+            raise
         self._opened()
         return list(loaded.report.problems)
 

@@ -67,6 +67,29 @@ def rgb(fill: str) -> Optional[Tuple[int, int, int]]:
     return None
 
 
+def css_hex(colour: str) -> Optional[str]:
+    """A CSS colour (#rgb, #rrggbb with or without alpha, rgb() and rgba() in
+    integers or percentages, hsl(), a CSS name) as ``#rrggbb``; None for
+    anything else: a malformed value (``rgb(1.5,0,0)``, ``rgb(300,0,0)``, an
+    unknown name), ``transparent`` or ``currentColor``.  Read by Pillow's
+    ImageColor, which refuses what it cannot read rather than guessing black."""
+    from PIL import ImageColor
+    text = (colour or "").strip()
+    if not text or len(text) > 100:
+        return None
+    # CSS's alpha is 0 to 1 (or a percentage), Pillow's 0 to 255: the colour is read without it
+    alpha = re.fullmatch(r"(rgb|hsl)a\((.*),\s*((?:\d+\.?\d*|\.\d+)%?)\s*\)", text, flags=re.I)
+    if alpha:
+        text = f"{alpha.group(1)}({alpha.group(2)})"
+    try:
+        got = ImageColor.getrgb(text)
+    except ValueError:
+        return None
+    if not all(isinstance(c, int) and 0 <= c <= 255 for c in got):
+        return None
+    return "#{:02x}{:02x}{:02x}".format(*got[:3])
+
+
 def is_water_fill(fill: str) -> Optional[bool]:
     f = (fill or "").strip().lower()
     if not f or f == "none" or f.startswith("url("):

@@ -7,7 +7,7 @@ the stylesheet (a class per power, ``unitX`` beside ``X``)."""
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..geometry.shapes import DrawnShape
 from ...model import split_location
@@ -242,7 +242,7 @@ def coasts_by_unit_spot(unit_pos: Dict[str, Tuple[float, float]], provinces: Dic
 
 def power_colours(doc: SvgDocument) -> Dict[str, str]:
     """jDip styles each power twice: ``.france`` for its provinces and
-    ``.unitfrance`` for its units."""
+    ``.unitfrance`` for its units.  The colours as written (``css_hex`` reads them)."""
     out = {}
     for cls, props in doc.styles.items():
         if cls.startswith("unit") and cls[4:] in doc.styles:
@@ -250,3 +250,10 @@ def power_colours(doc: SvgDocument) -> Dict[str, str]:
             if colour and cls[4:] not in ("nopower", "power"):
                 out[cls[4:]] = colour
     return out
+
+
+def power_colour_line(doc: SvgDocument, power: str) -> Optional[int]:
+    """The line of the style rule that gives ``power`` its colour."""
+    if doc.styles.get(power, {}).get("fill"):
+        return doc.style_lines.get(power)
+    return doc.style_lines.get("unit" + power)

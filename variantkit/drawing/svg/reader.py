@@ -12,6 +12,7 @@ and plain shapes named by id.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -32,6 +33,9 @@ MAX_SHAPES = 200_000
 MAX_USES = 10_000        # <use> expansions: bounds the work a few bytes of nesting can ask for
 MAX_ELEMENTS = 1_000_000  # elements walked, counting each expansion's copies
 MAX_POINTS = 1_000_000    # outline points once curves are sampled: the corpus maps have 70,000 at most
+# a point once transformed lies within this of the origin, as the variant's own points must (VK013); the
+# numbers before a transform need only be finite (a GIS export scales metres down)
+MAX_COORD = 1_000_000.0
 # CSS lengths in user units (px); a viewBox takes plain numbers only
 UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 
@@ -75,6 +79,7 @@ class SvgDocument:
     height: float
     shapes: List[Shape] = field(default_factory=list)
     styles: Dict[str, Dict[str, str]] = field(default_factory=dict)   # class -> css properties
+    style_lines: Dict[str, int] = field(default_factory=dict)   # class -> the line of its last rule
     jdip: Dict[str, Dict[str, Tuple[float, float]]] = field(default_factory=dict)
     texts: List[Text] = field(default_factory=list)
     layers: List[str] = field(default_factory=list)     # top-level layer names, in drawing order
@@ -99,6 +104,36 @@ class SvgDocument:
     def warn(self, line: Optional[int], code: str, /, **params: object) -> None:
         """What the reader skipped, in the registry's words (Problem.of), at ``line``."""
         self.problems.append(Problem.of(code, **params).at(self.path, line))
+
+
+class OutOfRange(Exception):
+    """A number of the drawing that is not finite, or a point past MAX_COORD."""
+
+    def __init__(self, what: str, value: object):
+        super().__init__(f"{what} is {value}")
+        self.what, self.value = what, value
+
+
+def _finite(values, what: str) -> None:
+    for v in values:
+        if not math.isfinite(v):
+            raise OutOfRange(what, _shown(v))
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, numbers.Real):   # numpy's floats print as np.float64(...)
+        value = float(value)
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _in_range(ring: Ring) -> Optional[Tuple[float, float]]:
+    """The first point of ``ring`` that is not finite or lies past MAX_COORD, if any."""
+    lim = MAX_COORD
+    for x, y in ring:
+        if not (-lim <= x <= lim and -lim <= y <= lim):   # NaN fails every comparison
+            return (x, y)
+    return None
 
 
 def _local(tag) -> str:
@@ -141,6 +176,7 @@ def _joined_text(el) -> str:
 
 def _points(text: str) -> Ring:
     nums = [float(n) for n in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text or "")]
+    _finite(nums, "a number of the points")
     return [(nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
 
 
@@ -153,14 +189,21 @@ def _css(text: str) -> Dict[str, str]:
     return out
 
 
-def _stylesheet(text: str) -> Dict[str, Dict[str, str]]:
+def _stylesheet(text: str, first_line: Optional[int] = None,
+                lines: Optional[Dict[str, int]] = None) -> Dict[str, Dict[str, str]]:
+    """The class rules of a style sheet; with ``first_line`` (the line the
+    sheet starts on), the line of each class's rule goes into ``lines``."""
     out: Dict[str, Dict[str, str]] = {}
-    text = re.sub(r"/\*.*?\*/", "", text or "", flags=re.S)
-    for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+    # comments out, their line breaks kept so the lines still count
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text or "", flags=re.S)
+    for m in re.finditer(r"([^{}]+)\{([^}]*)\}", text):
+        selectors, body = m.group(1), m.group(2)
         for sel in selectors.split(","):
             sel = sel.strip()
             if sel.startswith("."):
                 out.setdefault(sel[1:], {}).update(_css(body))
+                if first_line is not None and lines is not None:
+                    lines[sel[1:]] = first_line + text.count("\n", 0, m.start(2))
     return out
 
 
@@ -171,6 +214,7 @@ def _steps(seg, tolerance: float) -> int:
     controls = [getattr(seg, a) for a in ("control", "control1", "control2") if getattr(seg, a, None) is not None]
     if not controls:  # arcs: sample by their size
         length = seg.length(error=1e-2)
+        _finite([length], "the length of an arc")
         return max(4, min(128, int(math.ceil(math.sqrt(length / max(tolerance, 1e-6))))))
     dx, dy = end.x - start.x, end.y - start.y
     chord = math.hypot(dx, dy)
@@ -178,6 +222,7 @@ def _steps(seg, tolerance: float) -> int:
         bulge = max(math.hypot(c.x - start.x, c.y - start.y) for c in controls)
     else:
         bulge = max(abs((c.x - start.x) * dy - (c.y - start.y) * dx) / chord for c in controls)
+    _finite([bulge], "the bulge of a curve")
     if bulge <= tolerance:
         return 1
     return max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
@@ -200,6 +245,7 @@ def _bezier(p0, controls, p3, tolerance: float) -> Ring:
         bulge = max(math.hypot(cx - x0, cy - y0) for cx, cy in controls)
     else:
         bulge = max(abs((cx - x0) * dy - (cy - y0) * dx) / chord for cx, cy in controls)
+    _finite([bulge], "the bulge of a curve")
     if bulge <= tolerance:
         return [p3]
     n = max(2, min(128, int(math.ceil(math.sqrt(bulge / tolerance) * 1.5))))
@@ -307,6 +353,7 @@ def _quick_path(d: str, tolerance: float, budget: int = MAX_POINTS) -> Tuple[Lis
             raise TooManyPoints()
         cmd = pieces[k]
         nums[:] = map(float, _NUMBER_RE.findall(pieces[k + 1]))
+        _finite(nums, "a number of the path data")
         if cmd in "Zz":
             closed = True
             push()
@@ -369,6 +416,15 @@ class _Walker:
     def _refuse(self, el, code: str, /, **params: object) -> None:
         raise UnusableInput([Problem.of(code, **params).at(self.doc.path, el.sourceline)])
 
+    def _out_of_range(self, el, what: str, value: object) -> None:
+        """VK818 at ``el``: a number that overflowed, or a point too far out for a variant to hold."""
+        name = f"<{_local(el.tag)}{' id=' + repr(el.get('id')) if el.get('id') else ''}>"
+        self._refuse(el, "VK818", what=f"{what} of {name}", value=_shown(value), limit=f"{MAX_COORD:,.0f}")
+
+    def _check_matrix(self, el, m: Matrix, what: str) -> None:
+        if not all(math.isfinite(float(v)) for v in (m.a, m.b, m.c, m.d, m.e, m.f)):
+            self._out_of_range(el, what, "a matrix with numbers that are not finite")
+
     def walk(self, el, matrix: Matrix, layer: str, group: str, depth: int, inherited: Dict[str, str],
              hidden: bool = False):
         if depth > MAX_DEPTH:
@@ -386,6 +442,7 @@ class _Walker:
                 m = Matrix(el.get("transform")) * m
             except Exception:
                 self.doc.warn(el.sourceline, "VK802", transform=repr(el.get("transform")))
+            self._check_matrix(el, m, f"the transform {_shown(el.get('transform'))} (with its groups')")
         style = dict(inherited)
         if el.get("class"):
             for c in el.get("class").split():
@@ -427,7 +484,8 @@ class _Walker:
             self.uses += 1
             if self.uses > MAX_USES:
                 self._refuse(el, "VK809", limit=MAX_USES)
-            shift = Matrix(f"translate({_num(el.get('x'))},{_num(el.get('y'))})")
+            shift = Matrix(1, 0, 0, 1, _num(el.get('x')), _num(el.get('y')))
+            self._check_matrix(el, shift * m, "the position (x, y)")
             before = len(self.doc.shapes)
             self.walk(target, shift * m, layer, group, depth + 1, style, hidden)
             for s in self.doc.shapes[before:]:   # the use's own id names what it draws
@@ -435,7 +493,10 @@ class _Walker:
                 s.classes = tuple((el.get("class") or "").split()) or s.classes
                 s.used = ref
             return
-        rings, closed = self._geometry(el, tag)
+        try:
+            rings, closed = self._geometry(el, tag)
+        except OutOfRange as exc:
+            self._out_of_range(el, exc.what, exc.value)
         if rings is None:
             return
         self.points += sum(len(r) for r in rings)
@@ -448,6 +509,10 @@ class _Walker:
             pts = rings
         else:   # the affine map by hand: svgelements' Point per vertex is slow on big outlines
             pts = [[(a * x + c * y + e, b * x + d * y + f) for x, y in ring] for ring in rings]
+        for ring in pts:
+            bad = _in_range(ring)
+            if bad is not None:
+                self._out_of_range(el, "a point (transformed)", bad)
         self.doc.shapes.append(Shape(
             el.get("id") or "", tag, pts, closed, layer, el.get(f"{{{INKSCAPE}}}label") or "",
             tuple((el.get("class") or "").split()), style.get("fill", ""), group, hidden=hidden,
@@ -465,12 +530,16 @@ class _Walker:
                 x, y = child.get("x"), child.get("y", y)
                 break
         px, py = m.point_in_matrix_space((_num(x), _num(y)))
+        if _in_range([(float(px), float(py))]) is not None:
+            self._out_of_range(el, "the position of the text (transformed)", (float(px), float(py)))
         size = _num(style.get("font-size") or el.get("font-size"), 0.0)
         for child in el:   # a tspan often carries the size
             if isinstance(child.tag, str) and not size:
                 size = _num(_css(child.get("style")).get("font-size") or child.get("font-size"), 0.0)
         scale = abs(float(m.a) * float(m.d) - float(m.b) * float(m.c)) ** 0.5
-        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden, size * scale))
+        if not abs(size * scale) <= MAX_COORD:   # NaN too
+            self._out_of_range(el, "the font size (transformed)", size * scale)
+        self.doc.texts.append(Text(words, px, py, layer, el.get("id") or "", hidden, max(0.0, size * scale)))
 
     def _geometry(self, el, tag):
         try:
@@ -483,6 +552,7 @@ class _Walker:
             if tag == "rect":
                 x, y = _num(el.get("x")), _num(el.get("y"))
                 w, h = _num(el.get("width")), _num(el.get("height"))
+                _finite([x, y, w, h], "a number of the rectangle")
                 if w <= 0 or h <= 0:
                     return None, False
                 return [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], True
@@ -490,8 +560,11 @@ class _Walker:
                 cx, cy = _num(el.get("cx")), _num(el.get("cy"))
                 rx = _num(el.get("r")) if tag == "circle" else _num(el.get("rx"))
                 ry = _num(el.get("r")) if tag == "circle" else _num(el.get("ry"))
+                _finite([cx, cy, rx, ry], "a number of the " + tag)
                 if rx <= 0 or ry <= 0:
                     return None, False
+                if max(abs(cx), abs(cy), rx, ry) > MAX_COORD * 1e6:   # rx * 2 * pi would overflow
+                    raise OutOfRange("the size of the " + tag, max(rx, ry))
                 n = max(12, min(96, int(2 * math.pi * max(rx, ry) / max(self.tolerance * 4, 1e-3))))
                 return [[(cx + rx * math.cos(2 * math.pi * i / n), cy + ry * math.sin(2 * math.pi * i / n))
                          for i in range(n)]], True
@@ -550,6 +623,9 @@ def _view_box(root, path: str) -> Optional[List[float]]:
         if not m:
             raise UnusableInput([Problem.of("VK812", text=repr(text)).at(path, root.sourceline)])
         out.append(float(m.group(1)))
+    if any(not abs(v) <= MAX_COORD for v in out):
+        raise UnusableInput([Problem.of("VK818", what="a number of the viewBox", value=_shown(text),
+                                        limit=f"{MAX_COORD:,.0f}").at(path, root.sourceline)])
     if len(out) != 4 or out[2] <= 0 or out[3] <= 0:
         raise UnusableInput([Problem.of("VK812", text=repr(text)).at(path, root.sourceline)])
     return out
@@ -564,7 +640,11 @@ def _length(root, name: str, path: str) -> float:
     m = re.fullmatch(f"({_NUMBER})\\s*([a-z]*)", text.lower())
     if not m or m.group(2) not in UNITS or float(m.group(1)) < 0:
         raise UnusableInput([Problem.of("VK813", name=name, text=repr(text)).at(path, root.sourceline)])
-    return float(m.group(1)) * UNITS[m.group(2)]
+    size = float(m.group(1)) * UNITS[m.group(2)]
+    if not size <= MAX_COORD:
+        raise UnusableInput([Problem.of("VK818", what=f"the drawing's {name}", value=_shown(text),
+                                        limit=f"{MAX_COORD:,.0f}").at(path, root.sourceline)])
+    return size
 
 
 def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
@@ -590,17 +670,21 @@ def read_svg(path: str, tolerance: float = 0.5) -> SvgDocument:
     height = view[3] if view else _length(root, "height", path)
     doc = SvgDocument(path, width, height)
     for st in root.iter(f"{{{SVG}}}style"):
-        doc.styles.update(_stylesheet(st.text or ""))
+        doc.styles.update(_stylesheet(st.text or "", st.sourceline, doc.style_lines))
     for prov in root.iter(f"{{{JDIP}}}PROVINCE"):
         rec = {}
         for part, key in (("UNIT", "unit"), ("DISLODGED_UNIT", "dislodged"), ("SUPPLY_CENTER", "center")):
             el = prov.find(f"{{{JDIP}}}{part}")
             if el is not None:
                 rec[key] = (_num(el.get("x")), _num(el.get("y")))
+                if _in_range([rec[key]]) is not None:
+                    raise UnusableInput([Problem.of("VK818", what=f"the jDip {part} of {prov.get('name', '')!r}",
+                                                    value=_shown(rec[key]), limit=f"{MAX_COORD:,.0f}")
+                                         .at(path, el.sourceline)])
         doc.jdip[prov.get("name", "").lower()] = rec
     start = Matrix()
     if view and len(view) == 4 and (view[0] or view[1]):
-        start = Matrix(f"translate({-view[0]},{-view[1]})")
+        start = Matrix(1, 0, 0, 1, -view[0], -view[1])
     _Walker(doc, root, tolerance).walk(root, start, "", "", 0, {}, False)
     if not doc.shapes:
         doc.warn(None, "VK808")
