@@ -281,13 +281,15 @@ class MainWindow(QMainWindow):
         # once the panel that asked is done: it shows what is there, not what it asked for
         QTimer.singleShot(0, self._selection)
 
-    def _follow_rename(self, old: str, new: str) -> None:
+    def _follow_rename(self, renames: Dict[str, str]) -> None:
         # Properties stays on the province it showed, under its new id, and the
-        # map keeps it selected once the scene is rebuilt
-        if self.properties.pid == old:
-            self.properties.show_province(new)
-        if any(isinstance(i, ProvinceItem) and i.pid == old for i in self.scene.selectedItems()):
-            QTimer.singleShot(0, lambda: self._reselect(new))
+        # map keeps the selected ones selected once the scene is rebuilt
+        if self.properties.pid in renames:
+            self.properties.show_province(renames[self.properties.pid])
+        picked = [renames[i.pid] for i in self.scene.selectedItems()
+                  if isinstance(i, ProvinceItem) and i.pid in renames]
+        for new in picked:
+            QTimer.singleShot(0, lambda new=new: self._reselect(new))
 
     def _reselect(self, pid: str) -> None:
         item = self.scene.items_by_id.get(pid)

@@ -70,6 +70,10 @@ def _tick(qtbot, box):
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(7, box.height() // 2))
 
 
+def check_errors(v):
+    return [p for p in check(v) if p.severity == "error"]
+
+
 def _table_cell(window, pid, column):
     table = window.table
     row = table.row_of(pid)
@@ -323,6 +327,71 @@ def test_table_multi_row_edit_is_one_undo_step(window, qtbot):
     doc.undo.undo()
     assert all(doc.variant.province(p).passable_in == () for p in ("boh", "gal", "tyr"))
     assert set(doc.variant.power("austria").homes) == {"bud", "tri", "vie"}
+
+
+def _cell_click(qtbot, window, pid, column, modifier=Qt.KeyboardModifier.NoModifier):
+    window.docks["Provinces"].raise_()
+    view = window.table.view
+    index = _table_cell(window, pid, column)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, modifier, view.visualRect(index).center())
+
+
+def test_codes_renamed_many_at_once_in_the_rename_codes_field(window, qtbot):
+    doc = _standard(window)
+    window.docks["Provinces"].raise_()
+    field = window.table.renames
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    steps = doc.undo.count()
+    qtbot.keyClicks(field, "par -> lut, SPA esp; bre bur, bur bre")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    v = doc.variant
+    assert v.province("lut").name == "Paris" and v.province("esp").name == "Spain"
+    assert v.province("bur").name == "Brest" and v.province("bre").name == "Burgundy"  # swapped
+    assert v.power("france").homes == ("bur", "mar", "lut") and not check_errors(v)
+    assert "lut" in window.scene.items_by_id and "par" not in window.scene.items_by_id
+    assert doc.undo.count() == steps + 1 and field.text() == ""
+    assert window.table.message.text().startswith("renamed 4 codes: par -> lut, spa -> esp")
+    doc.undo.undo()  # one step takes all four back
+    assert doc.variant.province("par").name == "Paris" and doc.variant.province("bre").name == "Brest"
+
+
+def test_the_rename_codes_field_says_where_a_rename_is_wrong_and_makes_none(window, qtbot):
+    doc = _standard(window)
+    window.docks["Provinces"].raise_()
+    field = window.table.renames
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(field, "par lut, xyz -> abc")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert doc.variant.province("par") is not None and doc.undo.count() == 0
+    assert window.table.message.text().startswith("column 10: there is no province 'xyz'")
+    assert field.cursorPosition() == 9 and field.text() == "par lut, xyz -> abc"  # kept, to be corrected
+    # a list pasted, one rename a line: the line and column of each problem
+    field.clear()
+    QApplication.clipboard().setText("par lut\nmar\nbre bur")
+    qtbot.keyClick(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    said = window.table.message.text().splitlines()
+    assert said[0].startswith("line 2, column 1: 'mar' is not a rename")
+    assert said[1].startswith("line 3, column 1: bur would be the code of two provinces, bre and bur")
+    assert doc.undo.count() == 0 and field.cursorPosition() == len("par lut\n")
+
+
+def test_a_terrain_is_set_by_its_first_letter_in_the_table(window, qtbot):
+    doc = _standard(window)
+    _cell_click(qtbot, window, "boh", "terrain")
+    _cell_click(qtbot, window, "gal", "terrain", Qt.KeyboardModifier.ControlModifier)
+    steps = doc.undo.count()
+    qtbot.keyClick(window.table.view, Qt.Key.Key_W)
+    assert [doc.variant.province(p).terrain.value for p in ("boh", "gal")] == ["water", "water"]
+    assert doc.undo.count() == steps + 1  # both, one step, and no cell editor left open
+    assert window.table.view.state() != window.table.view.State.EditingState
+    qtbot.keyClick(window.table.view, Qt.Key.Key_L)  # the map's L (Link spaces) is not the table's
+    assert doc.variant.province("gal").terrain.value == "land" and window.tool_label.text() == "Tool: Select"
+    qtbot.keyClick(window.table.view, Qt.Key.Key_Q)  # no terrain begins with q: nothing set
+    assert doc.variant.province("gal").terrain.value == "land" and doc.undo.count() == steps + 2
+    _edit_cell(qtbot, window, "mar", "terrain", "wat")  # a word begun is read as the terrain too
+    assert doc.variant.province("mar").terrain.value == "water"
 
 
 # -- positions, powers, rules ---------------------------------------------------
