@@ -44,3 +44,17 @@ def test_the_designers_path_ends_with_nothing_left_to_diff(reference, tmp_path, 
     assert m, out.stdout
     assert int(m.group(3)) <= most
     assert "0 compared" in out.stdout
+
+
+def test_the_bench_measures_the_editor_of_its_own_checkout(tmp_path):
+    """Another checkout's editor first on the path (as an environment made from
+    another worktree gives it): the bench still imports the editor beside it."""
+    other = tmp_path / "variantkit_editor"
+    other.mkdir()
+    (other / "__init__.py").write_text("raise ImportError('the other checkout')\n")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import checkout, variantkit, variantkit_editor; "
+            "print(variantkit.__file__); print(variantkit_editor.__file__)")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "benchmarks")], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(tmp_path)), cwd=str(tmp_path), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(ROOT / "variantkit" / "__init__.py"), str(ROOT / "editor" / "__init__.py")]
