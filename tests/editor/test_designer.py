@@ -205,6 +205,30 @@ def test_link_tool_modes_set_in_the_panel(window, qtbot):
     assert "lon" not in Graph(doc.variant).moves(UnitType.ARMY, "bel")
 
 
+def test_a_link_drawn_again_widens_the_edge_and_a_link_clicked_on_the_map_is_deleted(window, qtbot):
+    """The path the designer's bench takes for a link too narrow and one too many."""
+    from PySide6.QtTest import QTest
+    doc = _standard(window)
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}] == [Crossing.ARMY]
+    _pick(qtbot, window.edges.link_units, "both")
+    _action(window, "Link spaces").trigger()
+    steps = doc.undo.count()
+    a, b = window.scene.centre_of("pie"), window.scene.centre_of("ven")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}] == [Crossing.BOTH]
+    assert doc.undo.count() == steps + 1
+    _action(window, "Select").trigger()
+    key = next(e.key for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"})
+    middle = window.view.mapFromScene(*_midpoint(window, key))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, middle)
+    assert [i.key for i in window.scene.selectedItems() if hasattr(i, "key")] == [key]
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)  # shortcuts go to the active window
+    QTest.keyClick(window.view, Qt.Key.Key_Delete)
+    assert not [e for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}]
+    assert doc.undo.count() == steps + 2
+
+
 def test_overlay_legend_tells_the_kinds_apart(window):
     from variantkit_editor.scene import EDGE_STYLES
     _standard(window)
