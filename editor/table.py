@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Dict, List, Optional
 
-from PySide6.QtCore import (QAbstractTableModel, QEvent, QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt,
-                            Signal)
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import (QAbstractTableModel, QElapsedTimer, QEvent, QItemSelectionModel, QModelIndex,
+                            QSortFilterProxyModel, Qt, Signal)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHBoxLayout, QLabel, QLineEdit, QTableView,
+                               QVBoxLayout, QWidget)
 
 from variantkit import edit
 from variantkit.model import Terrain, Variant
@@ -221,6 +222,7 @@ class ProvinceTable(QWidget):
         self.model.problem.connect(self.message.setText)
         self.renames.returnPressed.connect(self.rename_codes)
         self.view.installEventFilter(self)  # a terrain's first letter sets it, no editor opened
+        self._typed, self._typed_clock = "", QElapsedTimer()  # the terrain word typed so far
         # after the selection settles (the current row changes before a click's selection does)
         self.view.selectionModel().selectionChanged.connect(self._picked)
         doc.changed.connect(self._reload)
@@ -261,15 +263,28 @@ class ProvinceTable(QWidget):
 
     def _terrain_key(self, event) -> bool:
         """In the terrain column, l, w, c or i sets the picked rows' terrain at
-        once (land, water, coast, impassable), as one undo step."""
+        once (land, water, coast, impassable), as one undo step; the rest of
+        the word typed on (``water``) keeps it, as a list's type-ahead does.
+        Another letter is said to be none, and opens no cell editor."""
         index = self.view.currentIndex()
+        text = event.text()
         if not index.isValid() or COLUMNS[index.column()] != "terrain" \
                 or self.view.state() == QAbstractItemView.State.EditingState \
-                or event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier or len(event.text()) != 1:
+                or event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier or len(text) != 1 or not text.isalpha():
             return False
-        terrain = terrain_of(event.text())
+        going_on = self._typed_clock.isValid() and \
+            self._typed_clock.elapsed() < QApplication.keyboardInputInterval()
+        word = self._typed + text if going_on else text
+        terrain = terrain_of(word)
+        if terrain is None:  # the word so far is no terrain: the letter begins another
+            word = text
+            terrain = terrain_of(word)
+        self._typed = word
+        self._typed_clock.start()
         if terrain is None:
-            return False
+            self.message.setText(f"no terrain begins with {text!r}: press l, w, c or i "
+                                 "(land, water, coast, impassable)")
+            return True
         self.proxy.setData(index, terrain.value)
         return True
 

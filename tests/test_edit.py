@@ -118,6 +118,7 @@ def test_read_renames_takes_arrows_pairs_commas_and_lines(standard):
     assert list(renames) == ["spa", "par", "tun"]  # in the order written
     assert edit.read_renames("ob-a -> oba", edit.rename(standard, "mar", "ob-a"))[0] == {"ob-a": "oba"}
     assert edit.read_renames("par bur, bur par", standard) == ({"par": "bur", "bur": "par"}, [])
+    assert [p.code for p in edit.read_renames("par ->, -> lut, par lut x", standard)[1]] == ["VK904"] * 3
 
 
 def test_read_renames_says_each_problem_at_its_line_and_column(standard):

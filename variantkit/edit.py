@@ -175,7 +175,7 @@ def rename_many(v: Variant, renames: Mapping[str, str]) -> Variant:
 
 
 # "gob -> bot", "gob bot" (an id may hold '-': "ob-a -> oba" is ob-a's)
-_RENAME = (re.compile(r"(\S+?)\s*(?:->|=>|\u2192)\s*(\S+)"), re.compile(r"(\S+)\s+(\S+)"))
+_RENAME = (re.compile(r"(\S+?)\s*(?:->|=>|\u2192)\s*(\S+)"), re.compile(r"([^\s>\u2192]+)\s+([^\s>\u2192]+)"))
 
 
 def read_renames(text: str, v: Variant, source: str = "") -> Tuple[Dict[str, str], List[Problem]]:

@@ -412,8 +412,14 @@ def test_a_terrain_is_set_by_its_first_letter_in_the_table(window, qtbot):
     assert window.table.view.state() != window.table.view.State.EditingState
     qtbot.keyClick(window.table.view, Qt.Key.Key_L)  # the map's L (Link spaces) is not the table's
     assert doc.variant.province("gal").terrain.value == "land" and window.tool_label.text() == "Tool: Select"
-    qtbot.keyClick(window.table.view, Qt.Key.Key_Q)  # no terrain begins with q: nothing set
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)  # (a word typed on is one terrain: below)
+    qtbot.keyClick(window.table.view, Qt.Key.Key_Q)  # no terrain begins with q: nothing set, said
     assert doc.variant.province("gal").terrain.value == "land" and doc.undo.count() == steps + 2
+    assert "no terrain begins with 'q'" in window.table.message.text()
+    assert window.table.view.state() != window.table.view.State.EditingState
+    qtbot.keyClicks(window.table.view, "coast")  # the whole word: coast, one step, no editor for 'oast'
+    assert [doc.variant.province(p).terrain.value for p in ("boh", "gal")] == ["coast", "coast"]
+    assert doc.undo.count() == steps + 3 and window.table.view.state() != window.table.view.State.EditingState
     _edit_cell(qtbot, window, "mar", "terrain", "wat")  # a word begun is read as the terrain too
     assert doc.variant.province("mar").terrain.value == "water"
 
