@@ -78,6 +78,13 @@ ENTRIES: Tuple[Union[Entry[MainWindow], Submenu], ...] = (
     _tool("positions", "Move unit and label &positions", "O"),
     _tool("homes", "&Homes and units by clicking", "H"),
     _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
+    # the units of new links picked from the keyboard, the link tool taken up with them
+    Entry("links_both", "&Tools", "Link armies &and fleets", lambda w: w.link_units("both"), "B", separator=True,
+          checked_when=lambda w: w.edges.link_units.currentText() == "both"),
+    Entry("links_army", "&Tools", "Link a&rmies only", lambda w: w.link_units("army"), "A",
+          checked_when=lambda w: w.edges.link_units.currentText() == "army"),
+    Entry("links_fleet", "&Tools", "Link &fleets only", lambda w: w.link_units("fleet"), "F",
+          checked_when=lambda w: w.edges.link_units.currentText() == "fleet"),
     Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
 )
 
@@ -175,6 +182,7 @@ class MainWindow(QMainWindow):
         self._toolbar()
         self.use_tool("select")
         self.doc.changed.connect(lambda _: self.refresh_actions())  # after the review's own (connected first)
+        self.edges.link_units.currentTextChanged.connect(lambda _: self.refresh_actions())  # Link ... checked
         self.refresh_actions()
 
         self.settings = QSettings("variantkit", "editor")
@@ -295,6 +303,13 @@ class MainWindow(QMainWindow):
         item = self.scene.items_by_id.get(pid)
         if item is not None:
             item.setSelected(True)
+
+    def link_units(self, units: str) -> None:
+        """New links for these units (the Edges panel's mode), with the link tool."""
+        self.edges.link_units.setCurrentText(units)
+        if self.scene.tool is not self.tools["link"]:
+            self.use_tool("link")
+        self.status(f"new links: {units} (press on one space, release on the other)")
 
     def use_tool(self, key: str) -> None:
         self.tool_actions[key].setChecked(True)

@@ -205,6 +205,27 @@ def test_link_tool_modes_set_in_the_panel(window, qtbot):
     assert "lon" not in Graph(doc.variant).moves(UnitType.ARMY, "bel")
 
 
+def test_new_links_units_picked_from_the_keyboard_take_up_the_link_tool(window, qtbot):
+    from PySide6.QtTest import QTest
+    doc = _standard(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)  # shortcuts go to the active window
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_F)
+    assert window.tool_label.text() == "Tool: Link spaces" and window.edges.link_units.currentText() == "fleet"
+    assert window.entries["links_fleet"].isChecked() and not window.entries["links_both"].isChecked()
+    a, b = window.scene.centre_of("lon"), window.scene.centre_of("bel")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"lon", "bel"}] == [Crossing.FLEET]
+    QTest.keyClick(window.view, Qt.Key.Key_A)
+    assert window.edges.link_units.currentText() == "army" and window.entries["links_army"].isChecked()
+    a, b = window.scene.centre_of("pic"), window.scene.centre_of("ruh")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pic", "ruh"}] == [Crossing.ARMY]
+    _pick(qtbot, window.edges.link_units, "both")  # the panel's mode and the menu's marks agree
+    assert window.entries["links_both"].isChecked() and not window.entries["links_army"].isChecked()
+
+
 def test_a_link_drawn_again_widens_the_edge_and_a_link_clicked_on_the_map_is_deleted(window, qtbot):
     """The path the designer's bench takes for a link too narrow and one too many."""
     from PySide6.QtTest import QTest
