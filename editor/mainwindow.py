@@ -80,11 +80,11 @@ ENTRIES: Tuple[Union[Entry[MainWindow], Submenu], ...] = (
     _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
     # the units of new links picked from the keyboard, the link tool taken up with them
     Entry("links_both", "&Tools", "Link armies &and fleets", lambda w: w.link_units("both"), "B", separator=True,
-          checked_when=lambda w: w.edges.link_units.currentText() == "both"),
+          checked_when=lambda w: w.linking() == "both"),
     Entry("links_army", "&Tools", "Link a&rmies only", lambda w: w.link_units("army"), "A",
-          checked_when=lambda w: w.edges.link_units.currentText() == "army"),
+          checked_when=lambda w: w.linking() == "army"),
     Entry("links_fleet", "&Tools", "Link &fleets only", lambda w: w.link_units("fleet"), "F",
-          checked_when=lambda w: w.edges.link_units.currentText() == "fleet"),
+          checked_when=lambda w: w.linking() == "fleet"),
     Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
 )
 
@@ -303,6 +303,10 @@ class MainWindow(QMainWindow):
         item = self.scene.items_by_id.get(pid)
         if item is not None:
             item.setSelected(True)
+
+    def linking(self) -> str:
+        """The units new links are made for (the Edges panel's mode)."""
+        return self.edges.link_units.currentText()
 
     def link_units(self, units: str) -> None:
         """New links for these units (the Edges panel's mode), with the link tool."""
