@@ -161,6 +161,15 @@ class Designer:
         QTest.keyClick(widget, key)
         self.settle()
 
+    def map_key(self, key):
+        """A key pressed on the map, which has the keyboard once it was clicked or
+        dragged on (a shortcut goes to the active window: made so, not counted)."""
+        self.w.activateWindow()
+        self.w.view.setFocus()
+        while not self.w.isActiveWindow():
+            QApplication.processEvents()
+        self.key(self.w.view, key)
+
     def _mouse(self, kind, x, y):
         scene = self.w.scene
         types = {"press": QEvent.Type.GraphicsSceneMousePress, "release": QEvent.Type.GraphicsSceneMouseRelease,
@@ -584,16 +593,15 @@ def fix_edges(d: Designer, target) -> None:
     """Compare the graph with the target's and correct it, one gesture a
     correction: a link missing or too narrow drawn with the link tool (drawn
     again over an edge, it widens it), the links of one kind drawn together so
-    the tool's mode is picked once a kind; then, with Select, a link too many
-    clicked on the map and deleted (Delete), or narrowed in the Edges panel."""
+    the tool's mode is picked once a kind (its key on the map: B, A or F takes
+    up the link tool too); then, with Select (S), a link too many clicked on
+    the map and deleted (Delete), or narrowed in the Edges panel."""
     w = d.w
     from variantkit.review.diff import _crossings
     have, want = _crossings(w.doc.variant), _crossings(target)
     pairs = sorted({(a, b) for (a, b, _) in have.keys() ^ want.keys()})
     if not pairs:
         return
-    w.docks["Edges"].raise_()
-    d.clicks += 1
     wider, narrower = [], []
     for (a, b) in pairs:
         now = {u for u in ("army", "fleet") if (a, b, u) in have}
@@ -602,14 +610,18 @@ def fix_edges(d: Designer, target) -> None:
             continue
         kind = "both" if goal == {"army", "fleet"} else next(iter(goal)) if goal else "delete"
         (wider if goal >= now else narrower).append((kind, a, b))
-    # a fixed order (the counts do not vary from run to run): by the tool's mode, then by the ends
+    # a fixed order (the counts do not vary from run to run): by the tool's mode, then by the ends;
+    # the mode's key on the map (B, A, F) takes up the link tool with it
+    d.clicks += 1  # the map clicked: the keyboard goes to it
     for kind, a, b in sorted(wider, key=lambda x: (("fleet", "army", "both").index(x[0]), x[1], x[2])):
-        d.choose(w.edges.link_units, kind)
-        if w.tools["link"] is not w.scene.tool:
-            d.menu("Link spaces")
+        if w.edges.link_units.currentText() != kind or w.tools["link"] is not w.scene.tool:
+            d.map_key({"both": Qt.Key.Key_B, "army": Qt.Key.Key_A, "fleet": Qt.Key.Key_F}[kind])
         d.drag_map(d.at(a), d.at(b))
         d.correct("box link" if a.startswith("ob") and b.startswith("ob") else "edge")
-    d.menu("Select")
+    d.map_key(Qt.Key.Key_S)  # Select
+    if any(kind != "delete" for kind, _, _ in narrower):
+        w.docks["Edges"].raise_()
+        d.clicks += 1
     for kind, a, b in narrower:
         key = [e.key for e in w.doc.variant.edges if {e.a, e.b} == {a, b}][0]
         path = w.scene.edge_items[key].path()
@@ -617,12 +629,8 @@ def fix_edges(d: Designer, target) -> None:
         d.click_map(((ends[0].x + ends[1].x) / 2, (ends[0].y + ends[1].y) / 2))
         if [i.key for i in w.scene.selectedItems() if hasattr(i, "key")] != [key]:
             raise SystemExit(f"a click on the middle of {a} - {b} did not pick it alone")
-        if kind == "delete":  # the map clicked has the keyboard (the shortcut goes to the active window)
-            w.activateWindow()
-            w.view.setFocus()
-            while not w.isActiveWindow():
-                QApplication.processEvents()
-            d.key(w.view, Qt.Key.Key_Delete)
+        if kind == "delete":
+            d.map_key(Qt.Key.Key_Delete)
         else:  # the picked edge's units set in the Edges panel
             d.click(w.edges.buttons[kind])
         d.correct("edge")
