@@ -736,6 +736,8 @@ def main() -> None:
     took = time.perf_counter() - t0
     d.begin(None)
     if shots:  # and a test game on the result: orders offered whole, drawn before adjudication
+        # (for the picture, after the path: not counted, so the figures are the same with --shots)
+        d.clicks -= 2
         d.menu("Play (test the variant)")
         play = w.play
         for text in ("A Par - Bur", "F Tok - Npo", "A Del - Afg"):
