@@ -19,8 +19,8 @@ from tests.conftest import ROOT  # noqa: E402
 # (what the drawing is built into, with which judge's file; at most so many corrections; and
 # "goal": the graph, powers, homes and units only, names and aliases left as the drawing gives them)
 PATHS = [("youngstown", "dpjudge", 5, ""), ("youngstown", "jdip", 12, ""),
-         # and by hand from the drawing alone: tables, Draw province, the Coasts field, the link
-         # tool, the start pasted from the rules text
+         # and by hand from the drawing alone: the Rename codes field, the table, Draw province,
+         # the Coasts field, the link tool (its modes by key), the start pasted from the rules text
          pytest.param("youngstown", "none", 35, "", marks=pytest.mark.slow),  # about a minute
          ("youngstown", "none", 35, "goal"),
          # jDip's other drawings, each until it is its own judge's variant
