@@ -339,29 +339,18 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         d.click(judge.take_all)
         d.shot("taken")
     want = {p.id: p for p in target.provinces}
-    d.begin("codes")
-    w.docks["Provinces"].raise_()
-    d.clicks += 1
-
-    before = d.clicks
-    # the drawing's codes that the target spells otherwise (jDip's gob is Bothnia, bot): typed
-    # as one list in the Rename codes field, then Return
+    # the drawing's codes that the target spells otherwise (jDip's gob is Bothnia, bot)
     renames = []
     for p in w.doc.variant.provinces:
         if p.id not in want:
             new = [q.id for q in target.provinces if p.id in q.aliases]
             if new:
-                renames.append(f"{p.id} {new[0]}")
-    if renames:
-        d.type(w.table.renames, ", ".join(renames))
-        if w.table.renames.text():
-            raise SystemExit("the Rename codes field refused: " + w.table.message.text())
-    if d.clicks != before:  # (only a step that did something is pictured)
-        d.shot("renamed")
+                renames.append((p.id, new[0]))
 
     d.begin("spaces drawn")
-    # spaces the drawing leaves out (the Arctic Circle, the Caspian): drawn by hand
-    have = {p.id for p in w.doc.variant.provinces}
+    # spaces the drawing leaves out (the Arctic Circle, the Caspian): drawn by hand, their
+    # codes given with the others below
+    have = {p.id for p in w.doc.variant.provinces} | {new for _, new in renames}
     missing = [p for p in target.provinces if p.id not in have]
     if missing:
         d.menu("Draw province")
@@ -373,9 +362,19 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
                 d.click_map(c)
             new = [q.id for q in w.doc.variant.provinces if q.id not in before][0]
             d.correct("a space the drawing leaves out, drawn")
-            d.cell(new, "id", p.id)
+            renames.append((new, p.id))
             x0 += 24
         d.menu("Select")
+
+    d.begin("codes")
+    w.docks["Provinces"].raise_()
+    d.clicks += 1
+    # every code to change typed as one list in the Rename codes field, then Return
+    if renames:
+        d.type(w.table.renames, ", ".join(f"{old} {new}" for old, new in renames))
+        if w.table.renames.text():
+            raise SystemExit("the Rename codes field refused: " + w.table.message.text())
+        d.shot("renamed")
 
     before = d.clicks
     d.begin("terrain")
