@@ -25,8 +25,9 @@ import tempfile
 import time
 from typing import Optional
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, ROOT)
+import checkout  # noqa: E402  (this checkout's variantkit and editor, whatever the environment)
+
+ROOT = checkout.ROOT
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEvent, QPointF, Qt  # noqa: E402
@@ -55,6 +56,25 @@ class Designer:
         self.shots = shots
         self.step = 0
         self.kinds = {}  # graph corrections by kind
+        self.steps = {}  # what each step of the path cost: name -> (clicks, fields, chars, keys, corrections)
+        self._step, self._at = None, (0, 0, 0, 0, 0)
+
+    def counts(self):
+        return (self.clicks, self.fields, self.chars, self.keys, self.corrections)
+
+    def begin(self, name):
+        """What follows is counted under ``name`` (until the next step begins)."""
+        now = self.counts()
+        if self._step is not None:
+            spent = tuple(b - a for a, b in zip(self._at, now))
+            was = self.steps.get(self._step, (0, 0, 0, 0, 0))
+            self.steps[self._step] = tuple(a + b for a, b in zip(was, spent))
+        self._step, self._at = name, now
+
+    def seconds(self, counts=None):
+        """The keystroke-level model's estimate of a person's time."""
+        clicks, fields, chars, keys, corrections = self.counts() if counts is None else counts
+        return clicks * CLICK + (chars + keys) * KEY + (fields + corrections) * THINK
 
     def correct(self, kind):
         self.corrections += 1
@@ -140,6 +160,15 @@ class Designer:
         self.keys += 1
         QTest.keyClick(widget, key)
         self.settle()
+
+    def map_key(self, key):
+        """A key pressed on the map, which has the keyboard once it was clicked or
+        dragged on (a shortcut goes to the active window: made so, not counted)."""
+        self.w.activateWindow()
+        self.w.view.setFocus()
+        while not self.w.isActiveWindow():
+            QApplication.processEvents()
+        self.key(self.w.view, key)
 
     def _mouse(self, kind, x, y):
         scene = self.w.scene
@@ -276,6 +305,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
           names: bool = True) -> None:
     from variantkit.io import load
     w = d.w
+    d.begin("open the drawing, accept its proposals")
     # File > Open: the dialog gets the file's name typed
     d.file_dialog("Open...", drawing)
     d.settle()
@@ -288,6 +318,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
     # what the judge's own file says and the drawing cannot (codes, names, the boxes' links,
     # powers, homes and units): read once; the places where it contradicts the drawing are
     # looked at one by one (each a graph correction), then all is taken in one step
+    d.begin("the judge's file")
     if judge_file is not None:  # (--judge none: everything below by hand)
         w.docks["From a judge"].raise_()
         d.clicks += 1
@@ -308,21 +339,18 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         d.click(judge.take_all)
         d.shot("taken")
     want = {p.id: p for p in target.provinces}
-    w.docks["Provinces"].raise_()
-    d.clicks += 1
-
-    before = d.clicks
     # the drawing's codes that the target spells otherwise (jDip's gob is Bothnia, bot)
-    for p in list(w.doc.variant.provinces):
+    renames = []
+    for p in w.doc.variant.provinces:
         if p.id not in want:
             new = [q.id for q in target.provinces if p.id in q.aliases]
             if new:
-                d.cell(p.id, "id", new[0])
-    if d.clicks != before:  # (only a step that did something is pictured)
-        d.shot("renamed")
+                renames.append((p.id, new[0]))
 
-    # spaces the drawing leaves out (the Arctic Circle, the Caspian): drawn by hand
-    have = {p.id for p in w.doc.variant.provinces}
+    d.begin("spaces drawn")
+    # spaces the drawing leaves out (the Arctic Circle, the Caspian): drawn by hand, their
+    # codes given with the others below
+    have = {p.id for p in w.doc.variant.provinces} | {new for _, new in renames}
     missing = [p for p in target.provinces if p.id not in have]
     if missing:
         d.menu("Draw province")
@@ -334,18 +362,36 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
                 d.click_map(c)
             new = [q.id for q in w.doc.variant.provinces if q.id not in before][0]
             d.correct("a space the drawing leaves out, drawn")
-            d.cell(new, "id", p.id)
+            renames.append((new, p.id))
             x0 += 24
         d.menu("Select")
 
+    d.begin("codes")
+    w.docks["Provinces"].raise_()
+    d.clicks += 1
+    # every code to change typed as one list in the Rename codes field, then Return
+    if renames:
+        d.type(w.table.renames, ", ".join(f"{old} {new}" for old, new in renames))
+        if w.table.renames.text():
+            raise SystemExit("the Rename codes field refused: " + w.table.message.text())
+        d.shot("renamed")
+
     before = d.clicks
-    # terrain the drawing got wrong
-    for p in list(w.doc.variant.provinces):
+    d.begin("terrain")
+    # terrain the drawing got wrong: the provinces of one terrain picked in the table's
+    # terrain column (Ctrl+click), then its first letter (l, w, c, i)
+    wrong: dict = {}
+    for p in w.doc.variant.provinces:
         t = want[p.id].terrain.value
         if p.terrain.value != t:
-            d.cell(p.id, "terrain", t)
+            wrong.setdefault(t, []).append(p.id)
+    for t, pids in sorted(wrong.items()):
+        for i, pid in enumerate(pids):
+            d.row(pid, "terrain", extend=i > 0)
             d.correct("terrain")
+        d.key(w.table.view, getattr(Qt.Key, f"Key_{t[0].upper()}"))
 
+    d.begin("the start pasted")
     # with no judge's file: every power's start pasted from the rules text (which names
     # the places of the homes too), before the names are typed
     if judge_file is None and rules is not None:
@@ -353,6 +399,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         w.docks["Provinces"].raise_()
         d.clicks += 1
 
+    d.begin("names and aliases")
     # names and aliases, typed in the table (unless only the graph, powers, homes and units are the goal)
     for p in sorted(w.doc.variant.provinces, key=lambda q: q.id) if names else ():
         goal = want[p.id]
@@ -364,6 +411,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         d.shot("names")
 
     before = d.clicks
+    d.begin("coasts")
     # coasts named otherwise than the drawing names them: picked in the Coasts field
     # (a second pass for coasts facing each other, as Egypt's and Jordan's do)
     def coasts_text(pid, only_existing=False):
@@ -422,11 +470,13 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
                 d.type(w.properties.coasts, coasts_text(p.id, only_existing=True))
                 d.correct("coasts")
 
+    d.begin("links")
     # the graph: what the drawing could not say (boxes' own links, canals, coasts it missed)
     fix_edges(d, target)
     if d.clicks != before:  # (only a step that did something is pictured)
         d.shot("graph")
 
+    d.begin("powers")
     # powers: names, letters typed where still needed, colours picked; one the target lacks removed
     w.docks["Powers"].raise_()
     d.clicks += 1
@@ -465,6 +515,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
             d.type(html, pw.colour, enter=False)
             html.editingFinished.emit()
             d.click(panel.colour_dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
+    d.begin("homes and units")
     # homes and units typed as the rules write them (A par, A mar, F bre), one field a power;
     # by clicking only where a unit starts outside the power's homes (the Start field makes it a home)
     from variantkit.model import split_location
@@ -500,6 +551,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
         d.menu("Select")
     d.shot("powers")
 
+    d.begin("centres")
     # the other centres: picked together in the table, one tick
     w.docks["Provinces"].raise_()
     d.clicks += 1
@@ -517,6 +569,7 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
                          QPoint(rect.left() + 10, rect.center().y()))
         d.settle()
 
+    d.begin("rules")
     # rules
     w.docks["Rules"].raise_()
     d.clicks += 1
@@ -536,43 +589,53 @@ def build(d: Designer, drawing: str, target, judge_file: Optional[str], rules: O
 
 
 def fix_edges(d: Designer, target) -> None:
-    """Compare the graph with the target's and correct it with the Edges panel
-    and the link tool, one gesture a correction."""
+    """Compare the graph with the target's and correct it, one gesture a
+    correction: a link missing or too narrow drawn with the link tool (drawn
+    again over an edge, it widens it), the links of one kind drawn together so
+    the tool's mode is picked once a kind (its key on the map: B, A or F takes
+    up the link tool too); then, with Select (S), a link too many clicked on
+    the map and deleted (Delete), or narrowed in the Edges panel."""
     w = d.w
     from variantkit.review.diff import _crossings
-    from variantkit.model import Crossing
     have, want = _crossings(w.doc.variant), _crossings(target)
-    pairs = {}
-    for (a, b, _) in have.keys() ^ want.keys():
-        pairs.setdefault((a, b), set())
+    pairs = sorted({(a, b) for (a, b, _) in have.keys() ^ want.keys()})
     if not pairs:
         return
-    w.docks["Edges"].raise_()
-    d.clicks += 1
-    for (a, b) in sorted(pairs):  # a fixed order: the counts do not vary from run to run
+    wider, narrower = [], []
+    for (a, b) in pairs:
         now = {u for u in ("army", "fleet") if (a, b, u) in have}
         goal = {u for u in ("army", "fleet") if (a, b, u) in want}
         if now == goal:
             continue
-        edge = [e for e in w.doc.variant.edges if {e.a, e.b} == {a, b}]
-        if edge:  # pick it in the list (typed into the filter), then a button
-            d.type(w.edges.filter, f"{a} {b}", enter=False)
-            d.click(w.edges.table.viewport(), w.edges.table.visualRect(w.edges.table.model().index(0, 0)).center())
-            key = "delete" if not goal else ("both" if goal == {"army", "fleet"} else goal.pop())
-            d.click(w.edges.buttons[key])
-        else:  # draw it with the link tool in the right mode
-            units = "both" if goal == {"army", "fleet"} else next(iter(goal))
-            d.choose(w.edges.link_units, units)
-            if w.tools["link"] is not w.scene.tool:
-                d.menu("Link spaces")
-            d.drag_map(d.at(a), d.at(b))
+        kind = "both" if goal == {"army", "fleet"} else next(iter(goal)) if goal else "delete"
+        (wider if goal >= now else narrower).append((kind, a, b))
+    # a fixed order (the counts do not vary from run to run): by the tool's mode, then by the ends;
+    # the mode's key on the map (B, A, F) takes up the link tool with it
+    d.clicks += 1  # the map clicked: the keyboard goes to it
+    for kind, a, b in sorted(wider, key=lambda x: (("fleet", "army", "both").index(x[0]), x[1], x[2])):
+        if w.edges.link_units.currentText() != kind or w.tools["link"] is not w.scene.tool:
+            d.map_key({"both": Qt.Key.Key_B, "army": Qt.Key.Key_A, "fleet": Qt.Key.Key_F}[kind])
+        d.drag_map(d.at(a), d.at(b))
         d.correct("box link" if a.startswith("ob") and b.startswith("ob") else "edge")
-    d.type(w.edges.filter, "", enter=False)
-    d.menu("Select")
+    d.map_key(Qt.Key.Key_S)  # Select
+    if any(kind != "delete" for kind, _, _ in narrower):
+        w.docks["Edges"].raise_()
+        d.clicks += 1
+    for kind, a, b in narrower:
+        key = [e.key for e in w.doc.variant.edges if {e.a, e.b} == {a, b}][0]
+        path = w.scene.edge_items[key].path()
+        ends = path.elementAt(0), path.elementAt(path.elementCount() - 1)
+        d.click_map(((ends[0].x + ends[1].x) / 2, (ends[0].y + ends[1].y) / 2))
+        if [i.key for i in w.scene.selectedItems() if hasattr(i, "key")] != [key]:
+            raise SystemExit(f"a click on the middle of {a} - {b} did not pick it alone")
+        if kind == "delete":
+            d.map_key(Qt.Key.Key_Delete)
+        else:  # the picked edge's units set in the Edges panel
+            d.click(w.edges.buttons[kind])
+        d.correct("edge")
     left = [k for k in _crossings(w.doc.variant).keys() ^ _crossings(target).keys()]
     if left:
         print("graph still differs:", left[:10], file=sys.stderr)
-    del Crossing
 
 
 def remaining(saved: str, target_path: str, target, names: bool = True):
@@ -665,11 +728,15 @@ def main() -> None:
     build(d, drawing, target, judge_file, rules, names=not opts.goal)
     saved = os.path.join(tmp, opts.map, "variant.yaml")
     os.makedirs(os.path.dirname(saved))
+    d.begin("save")
     d.file_dialog("Save as...", saved)
     if not os.path.exists(saved):
         raise SystemExit("File > Save as wrote nothing")
     took = time.perf_counter() - t0
+    d.begin(None)
     if shots:  # and a test game on the result: orders offered whole, drawn before adjudication
+        # (for the picture, after the path: not counted, so the figures are the same with --shots)
+        d.clicks -= 2
         d.menu("Play (test the variant)")
         play = w.play
         for text in ("A Par - Bur", "F Tok - Npo", "A Del - Afg"):
@@ -679,7 +746,7 @@ def main() -> None:
         QTest.keyClicks(play.entry, "A mo")
         d.shot("play")
     lines, left = remaining(saved, target_path, target, names=not opts.goal)
-    estimate = d.clicks * CLICK + d.chars * KEY + d.keys * KEY + (d.fields + d.corrections) * THINK
+    estimate = d.seconds()
     print(f"designer's path, {target.name} from {os.path.basename(drawing)} and "
           f"{os.path.basename(judge_file) if judge_file else 'no judge file'}: "
           f"{d.clicks} clicks, {d.fields} typed fields "
@@ -688,6 +755,10 @@ def main() -> None:
     print(f"estimated time for a person (keystroke-level model): {estimate / 60:.1f} min "
           f"(clicking {d.clicks * CLICK / 60:.0f} min, typing {(d.chars + d.keys) * KEY / 60:.0f} min, "
           f"thinking {(d.fields + d.corrections) * THINK / 60:.0f} min)")
+    print("by step (clicks, typed fields, characters, other keys, corrections; KLM seconds):")
+    for name, counts in d.steps.items():
+        if any(counts):
+            print(f"  {name}: " + ", ".join(map(str, counts)) + f"; {d.seconds(counts):.0f} s")
     print(f"the script's own run: {took:.0f} s; `variantkit diff` lines: {len(lines)} raw, {len(left)} compared")
     for line in left[:20]:
         print("  left:", line)

@@ -10,8 +10,9 @@ import statistics
 import sys
 import time
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
-sys.path.insert(0, ROOT)
+import checkout  # noqa: E402  (this checkout's variantkit and editor, whatever the environment)
+
+ROOT = checkout.ROOT
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402

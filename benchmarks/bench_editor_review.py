@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import statistics
-import sys
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, ROOT)
+import checkout  # noqa: E402  (this checkout's variantkit and editor, whatever the environment)
+
+ROOT = checkout.ROOT
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QTimer  # noqa: E402

@@ -87,6 +87,20 @@ class RenameProvince(StateCommand):
         return renamed_state(s, self.renames)._replace(variant=edit.rename(s.variant, self.old, self.new))
 
 
+class RenameProvinces(StateCommand):
+    """Several provinces' ids changed at once, as one undo step
+    (:func:`variantkit.edit.rename_many`: ``a -> b, b -> a`` swaps them)."""
+
+    def __init__(self, doc: Document, renames: Dict[str, str]):
+        pairs = ", ".join(f"{old} -> {new}" for old, new in renames.items())
+        super().__init__(doc, f"Rename {pairs}" if len(renames) < 4 else f"Rename {len(renames)} codes")
+        self.renames = dict(renames)
+        self._make()
+
+    def build(self, s):
+        return renamed_state(s, self.renames)._replace(variant=edit.rename_many(s.variant, self.renames))
+
+
 class AddProvince(StateCommand):
     kind = "outlines"
     edits_shapes = True

@@ -22,14 +22,15 @@ class Document(QObject, Session):
     """The session, with ``changed(kind)`` after every change.
 
     kind is "variant" (anything in the variant file), "outlines" (shapes) or
-    "all" (a new file).  ``renamed(old, new)`` comes just before the change
-    that renames a province, so views can stay on it; ``refused(message)``
+    "all" (a new file).  ``renamed({old: new})`` comes just before the change
+    that renames provinces (all at once: a swap is one mapping), so views can
+    stay on them; ``refused(message)``
     when an edit cannot be made.  Modified means the undo stack is not clean.
     """
 
     changed = Signal(str)
     modified_changed = Signal(bool)
-    renamed = Signal(str, str)
+    renamed = Signal(dict)
     refused = Signal(str)
 
     def __init__(self, parent: Optional[QObject] = None) -> None:
@@ -48,8 +49,8 @@ class Document(QObject, Session):
     def restore(self, state: State, kind: str = "variant", renames: Optional[Dict[str, str]] = None) -> None:
         """Only undo commands call this."""
         self.apply(state)
-        for old, new in (renames or {}).items():
-            self.renamed.emit(old, new)
+        if renames:
+            self.renamed.emit(dict(renames))
         self.changed.emit(kind)
 
     def _opened(self) -> None:

@@ -78,6 +78,13 @@ ENTRIES: Tuple[Union[Entry[MainWindow], Submenu], ...] = (
     _tool("positions", "Move unit and label &positions", "O"),
     _tool("homes", "&Homes and units by clicking", "H"),
     _tool("coast", "Draw a &coast (along the selected province's shore)", "C"),
+    # the units of new links picked from the keyboard, the link tool taken up with them
+    Entry("links_both", "&Tools", "Link armies &and fleets", lambda w: w.link_units("both"), "B", separator=True,
+          checked_when=lambda w: w.linking() == "both"),
+    Entry("links_army", "&Tools", "Link a&rmies only", lambda w: w.link_units("army"), "A",
+          checked_when=lambda w: w.linking() == "army"),
+    Entry("links_fleet", "&Tools", "Link &fleets only", lambda w: w.link_units("fleet"), "F",
+          checked_when=lambda w: w.linking() == "fleet"),
     Entry("balance", "&Tools", "&Balance report...", lambda w: w.review.open_balance(), "Ctrl+B", separator=True),
 )
 
@@ -175,6 +182,7 @@ class MainWindow(QMainWindow):
         self._toolbar()
         self.use_tool("select")
         self.doc.changed.connect(lambda _: self.refresh_actions())  # after the review's own (connected first)
+        self.edges.link_units.currentTextChanged.connect(lambda _: self.refresh_actions())  # Link ... checked
         self.refresh_actions()
 
         self.settings = QSettings("variantkit", "editor")
@@ -281,18 +289,31 @@ class MainWindow(QMainWindow):
         # once the panel that asked is done: it shows what is there, not what it asked for
         QTimer.singleShot(0, self._selection)
 
-    def _follow_rename(self, old: str, new: str) -> None:
+    def _follow_rename(self, renames: Dict[str, str]) -> None:
         # Properties stays on the province it showed, under its new id, and the
-        # map keeps it selected once the scene is rebuilt
-        if self.properties.pid == old:
-            self.properties.show_province(new)
-        if any(isinstance(i, ProvinceItem) and i.pid == old for i in self.scene.selectedItems()):
-            QTimer.singleShot(0, lambda: self._reselect(new))
+        # map keeps the selected ones selected once the scene is rebuilt
+        if self.properties.pid in renames:
+            self.properties.show_province(renames[self.properties.pid])
+        picked = [renames[i.pid] for i in self.scene.selectedItems()
+                  if isinstance(i, ProvinceItem) and i.pid in renames]
+        for new in picked:
+            QTimer.singleShot(0, lambda new=new: self._reselect(new))
 
     def _reselect(self, pid: str) -> None:
         item = self.scene.items_by_id.get(pid)
         if item is not None:
             item.setSelected(True)
+
+    def linking(self) -> str:
+        """The units new links are made for (the Edges panel's mode)."""
+        return self.edges.link_units.currentText()
+
+    def link_units(self, units: str) -> None:
+        """New links for these units (the Edges panel's mode), with the link tool."""
+        self.edges.link_units.setCurrentText(units)
+        if self.scene.tool is not self.tools["link"]:
+            self.use_tool("link")
+        self.status(f"new links: {units} (press on one space, release on the other)")
 
     def use_tool(self, key: str) -> None:
         self.tool_actions[key].setChecked(True)

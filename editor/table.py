@@ -1,19 +1,23 @@
 """Many provinces at once: a table of every province (id, name, aliases,
 terrain, centre, home of, coasts, passable in) to sort, filter and edit in
 place.  An edit made with several rows selected applies to all of them as
-one undo step; the map follows the selected row."""
+one undo step; the map follows the selected row.  Codes are renamed many
+at once in the Rename codes field (``gob -> bot, gol -> lyo``), one undo
+step; a terrain is set by its first letter in the terrain column."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Callable, Dict, List, Optional
 
-from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import (QAbstractTableModel, QElapsedTimer, QEvent, QItemSelectionModel, QModelIndex,
+                            QSortFilterProxyModel, Qt, Signal)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHBoxLayout, QLabel, QLineEdit, QTableView,
+                               QVBoxLayout, QWidget)
 
 from variantkit import edit
 from variantkit.model import Terrain, Variant
 
-from .commands import RenameProvince
+from .commands import RenameProvince, RenameProvinces
 from .design_commands import EditVariant, SetProvinces
 from .document import Document
 
@@ -33,6 +37,13 @@ def set_homes(v: Variant, pids: List[str], power: Optional[str]) -> Variant:
         if homes != pw.homes:
             v = edit.set_power(v, replace(pw, homes=homes))
     return v
+
+
+def terrain_of(text: str) -> Optional[Terrain]:
+    """The terrain a word names, or the one it begins: 'w' and 'wat' are water."""
+    word = text.strip().lower()
+    found = [t for t in Terrain if word and t.value.startswith(word)]
+    return found[0] if len(found) == 1 else None
 
 
 def _split(text: str):
@@ -143,11 +154,12 @@ class ProvinceModel(QAbstractTableModel):
                                            f"Home of {power or 'nobody'}: {', '.join(pids)}"))
             return True
         if col == "terrain":
-            try:
-                text = Terrain(text.lower()).value
-            except ValueError:
-                self.problem.emit(f"terrain is one of {', '.join(t.value for t in Terrain)}, not {text!r}")
+            found = terrain_of(text)
+            if found is None:
+                self.problem.emit(f"terrain is one of {', '.join(t.value for t in Terrain)} "
+                                  f"(or its first letter), not {text!r}")
                 return False
+            text = found.value
         value = {"name": text, "aliases": _split(text), "terrain": text,
                  "passable in": tuple(s.lower() for s in _split(text))}[col]
         if col == "name" and not text:
@@ -179,6 +191,14 @@ class ProvinceTable(QWidget):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("filter (any column): ank, water, russia ...")
         layout.addWidget(self.filter)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Rename codes:"))
+        self.renames = QLineEdit()  # many codes at once, as a designer lists them: one undo step
+        self.renames.setPlaceholderText("gob -> bot, gol -> lyo (or one a line, pasted), then Return")
+        self.renames.setToolTip("the old code, then the new one; renames apart by commas or lines; "
+                                "all are made at once (a -> b, b -> a swaps two codes)")
+        row.addWidget(self.renames)
+        layout.addLayout(row)
         self.view = QTableView()
         self.model = ProvinceModel(doc, self._rows_for)
         self.proxy = QSortFilterProxyModel(self)
@@ -200,9 +220,73 @@ class ProvinceTable(QWidget):
         layout.addWidget(self.message)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.model.problem.connect(self.message.setText)
+        self.renames.returnPressed.connect(self.rename_codes)
+        self.view.installEventFilter(self)  # a terrain's first letter sets it, no editor opened
+        self._typed, self._typed_clock = "", QElapsedTimer()  # the terrain word typed so far
         # after the selection settles (the current row changes before a click's selection does)
         self.view.selectionModel().selectionChanged.connect(self._picked)
         doc.changed.connect(self._reload)
+
+    def rename_codes(self) -> bool:
+        """The Rename codes field read and, when every rename reads, made as one
+        step; else each problem said at its place and the cursor put on the first."""
+        text = self.renames.text()
+        if not text.strip():
+            return False
+        renames, problems = edit.read_renames(text, self.doc.variant)
+        if problems:
+            self.message.setText("\n".join(
+                f"line {p.line}, column {p.column}: {p.message} ({p.hint})" if "\n" in text.strip()
+                else f"column {p.column}: {p.message} ({p.hint})" for p in problems))
+            first = problems[0]
+            lines = text.split("\n")
+            self.renames.setCursorPosition(sum(len(ln) + 1 for ln in lines[:(first.line or 1) - 1])
+                                           + (first.column or 1) - 1)
+            return False
+        if not renames:
+            self.message.setText("nothing to rename: each code is already so")
+            return False
+        before = self.doc.undo.index()
+        self.doc.undo.push(RenameProvinces(self.doc, renames))
+        if self.doc.undo.index() == before:  # refused: the document said why
+            return False
+        self.renames.clear()
+        self.message.setText(f"renamed {len(renames)} code{'s' if len(renames) > 1 else ''}: "
+                             + ", ".join(f"{old} -> {new}" for old, new in renames.items()))
+        self.select_ids(list(renames.values()))
+        return True
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.KeyPress and self._terrain_key(event):
+            return True
+        return super().eventFilter(watched, event)
+
+    def _terrain_key(self, event) -> bool:
+        """In the terrain column, l, w, c or i sets the picked rows' terrain at
+        once (land, water, coast, impassable), as one undo step; the rest of
+        the word typed on (``water``) keeps it, as a list's type-ahead does.
+        Another letter is said to be none, and opens no cell editor."""
+        index = self.view.currentIndex()
+        text = event.text()
+        if not index.isValid() or COLUMNS[index.column()] != "terrain" \
+                or self.view.state() == QAbstractItemView.State.EditingState \
+                or event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier or len(text) != 1 or not text.isalpha():
+            return False
+        going_on = self._typed_clock.isValid() and \
+            self._typed_clock.elapsed() < QApplication.keyboardInputInterval()
+        word = self._typed + text if going_on else text
+        terrain = terrain_of(word)
+        if terrain is None:  # the word so far is no terrain: the letter begins another
+            word = text
+            terrain = terrain_of(word)
+        self._typed = word
+        self._typed_clock.start()
+        if terrain is None:
+            self.message.setText(f"no terrain begins with {text!r}: press l, w, c or i "
+                                 "(land, water, coast, impassable)")
+            return True
+        self.proxy.setData(index, terrain.value)
+        return True
 
     def _rows_for(self, index) -> List[str]:
         rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
@@ -215,8 +299,9 @@ class ProvinceTable(QWidget):
         if kind.startswith("outline:"):
             return  # a shape moved: nothing in the table changed
         keep, current = self.selected_ids(), self.current_id()
+        column = max(0, self.view.currentIndex().column())  # the cell the keyboard is on stays it
         self.model.reload()
-        self.select_ids(keep, current, emit=False)
+        self.select_ids(keep, current, emit=False, column=column)
 
     def current_id(self) -> Optional[str]:
         cur = self.view.selectionModel().currentIndex()
@@ -228,7 +313,7 @@ class ProvinceTable(QWidget):
         at = self.proxy.mapFromSource(self.model.index(self.model.ids.index(pid), 0))
         return at.row() if at.isValid() else None
 
-    def select_ids(self, pids, current: Optional[str] = None, emit: bool = True) -> None:
+    def select_ids(self, pids, current: Optional[str] = None, emit: bool = True, column: int = 0) -> None:
         sel = self.view.selectionModel()
         self.blockSignals(not emit)
         try:
@@ -240,7 +325,7 @@ class ProvinceTable(QWidget):
                                | QItemSelectionModel.SelectionFlag.Rows)
             r = self.row_of(current) if current else None
             if r is not None:
-                sel.setCurrentIndex(self.proxy.index(r, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+                sel.setCurrentIndex(self.proxy.index(r, column), QItemSelectionModel.SelectionFlag.NoUpdate)
         finally:
             self.blockSignals(False)
 

@@ -1,6 +1,7 @@
 """Screenshots of the designer's path for the user guide, made from the real
 widgets: the "what is left" view of the Problems panel on jDip's Youngstown
-drawing with its proposals accepted, a new power's name suggesting the rest.
+drawing with its proposals accepted, a new power's name suggesting the rest;
+the Rename codes field saying where a list of renames is wrong.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/designer_screenshots.py [REFERENCE_DIR]
 """
@@ -12,6 +13,7 @@ import sys
 from shots import OUT, ROOT, settle  # noqa: E402  (the checkout on the path, Qt offscreen)
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 
@@ -36,6 +38,12 @@ def main() -> None:
     w.resizeDocks([w.docks["Problems"]], [260], Qt.Orientation.Vertical)
     settle(app, w)
     w.grab().save(os.path.join(OUT, "editor-what-is-left.png"))
+    # codes renamed many at once: a list with a code the drawing lacks, said at its place
+    w.docks["Provinces"].raise_()
+    w.table.renames.setText("gob -> bot, gol -> lyo, nrg -> nwg, sch -> scs, gbo -> gob")
+    QTest.keyClick(w.table.renames, Qt.Key.Key_Return)
+    settle(app, w)
+    w.grab().save(os.path.join(OUT, "editor-rename-codes.png"))
     w.doc.undo.setClean()
     w.close()
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks"))
+import checkout  # noqa: E402  (this checkout's variantkit and editor, as the benchmarks take them)
+
+ROOT = checkout.ROOT
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 OUT = os.path.join(ROOT, "docs", "images")
 

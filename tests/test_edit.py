@@ -87,6 +87,54 @@ def test_rename_refuses_a_taken_or_bad_id(standard):
         edit.rename(standard, "xyz", "abc")
 
 
+def test_rename_many_is_the_renames_one_after_another(standard):
+    v = edit.rename_many(standard, {"spa": "esp", "par": "lut", "tun": "tns"})
+    assert v == edit.rename(edit.rename(edit.rename(standard, "spa", "esp"), "par", "lut"), "tun", "tns")
+    assert edit.rename_many(standard, {"par": "par"}) is standard
+
+
+def test_rename_many_swaps_codes_at_once(standard):
+    v = edit.rename_many(standard, {"par": "bur", "bur": "par"})
+    assert not dangling(v) and errors(v) == []
+    assert v.province("bur").name == "Paris" and v.province("par").name == "Burgundy"
+    assert v.power("france").homes == ("bre", "mar", "bur")
+    assert neighbours(v, "bur") == neighbours(standard, "par") - {"bur"} | {"par"}
+
+
+def test_rename_many_refuses_the_whole_list_with_the_reason(standard):
+    with pytest.raises(edit.EditError, match="would both be 'bur'"):
+        edit.rename_many(standard, {"spa": "esp", "par": "bur"})
+    with pytest.raises(edit.EditError, match="would both be 'x'"):
+        edit.rename_many(standard, {"par": "x", "mar": "x"})
+    with pytest.raises(edit.EditError, match="not an id"):
+        edit.rename_many(standard, {"par": "Paris!"})
+    with pytest.raises(edit.EditError, match="no province"):
+        edit.rename_many(standard, {"xyz": "abc"})
+
+
+def test_read_renames_takes_arrows_pairs_commas_and_lines(standard):
+    renames, problems = edit.read_renames("SPA -> esp, par lut;\n\n  tun->tns ,mar mar\n", standard)
+    assert problems == [] and renames == {"spa": "esp", "par": "lut", "tun": "tns"}
+    assert list(renames) == ["spa", "par", "tun"]  # in the order written
+    assert edit.read_renames("ob-a -> oba", edit.rename(standard, "mar", "ob-a"))[0] == {"ob-a": "oba"}
+    assert edit.read_renames("par bur, bur par", standard) == ({"par": "bur", "bur": "par"}, [])
+    assert [p.code for p in edit.read_renames("par ->, -> lut, par lut x", standard)[1]] == ["VK904"] * 3
+
+
+def test_read_renames_says_each_problem_at_its_line_and_column(standard):
+    text = "spa esp, xyz -> abc\npar -> Paris!, mar\nspa sp2\nbre bur\ngas x, pic x"
+    _, problems = edit.read_renames(text, standard, "the Rename field")
+    got = [(p.code, p.line, p.column, p.severity) for p in problems]
+    assert got == [("VK905", 1, 10, "error"), ("VK906", 2, 1, "error"), ("VK904", 2, 16, "error"),
+                   ("VK908", 3, 1, "error"), ("VK907", 4, 1, "error"), ("VK907", 5, 8, "error")]
+    said = [str(p) for p in problems]
+    assert said[0].startswith("the Rename field:1:10: error VK905: there is no province 'xyz'")
+    assert "'paris!' is not an id" in said[1] and "'mar' is not a rename" in said[2]
+    assert "spa is renamed twice (first at line 1, column 1)" in said[3]
+    assert "bur would be the code of two provinces, bre and bur" in said[4]
+    assert "x would be the code of two provinces, gas and pic" in said[5]
+
+
 def test_remove_leaves_nothing_pointing_at_it(standard):
     v = edit.add_province(standard, Province("lak", "Lake", Terrain.WATER, inside="par"))
     v = edit.set_power(v, edit.replace(v.power("france"), centers=("bre", "mar", "par")))

@@ -56,6 +56,29 @@ def test_a_rename_is_saved_into_a_copy_of_the_designers_drawing(youngstown_with_
     assert _tree(youngstown_with_drawing)["youngstown.svg"] == original                 # the opened folder is untouched
 
 
+def test_renames_made_at_once_swap_codes_in_the_outlines_and_the_drawing(youngstown_with_drawing, tmp_path):
+    s = Session()
+    s.open_variant(str(youngstown_with_drawing))
+    mos, war = s.outlines["mos"], s.outlines["war"]
+    s.rename_many({"mos": "war", "war": "mos", "ber": "brl"})
+    assert s.outlines["war"] == mos and s.outlines["mos"] == war and "ber" not in s.outlines
+    assert s.art_ids == {"war": "mos", "mos": "war", "brl": "ber"}
+    assert s.variant.province("war").name == "Moscow" and s.variant.province("mos").name == "Warsaw"
+    out = tmp_path / "saved" / "variant.yaml"
+    s.save(str(out))
+    _, inference = infer_svg(str(out.parent / "youngstown.svg"))
+    assert {"war", "mos", "brl"} <= set(inference.regions) and "ber" not in inference.regions
+    # the saved drawing's shapes are under the swapped codes: Moscow's shape is now war's
+    assert inference.regions["war"].geom.bounds == pytest.approx(_bounds(mos), abs=0.5)
+    s.rename_many({"war": "mos", "mos": "war"})  # swapped back: the drawing's own ids again
+    assert s.art_ids == {"brl": "ber"} and s.outlines["mos"] == mos
+
+
+def _bounds(rings):
+    xs, ys = [x for r in rings for x, _ in r], [y for r in rings for _, y in r]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def test_a_subvariant_is_saved_as_its_changes(subvariant):
     s = Session()
     s.open_variant(str(subvariant))

@@ -675,6 +675,13 @@ _ALL = (
         ("VK902", E, "{path} was changed on disk since it was opened or saved here (another window, editor "
          "or program); nothing was written",
          "reopen it to see the other changes, or save again and choose to overwrite them"),
+        ("VK904", E, "{value} is not a rename of one code to another",
+         "write the code, then its new one: 'gob -> bot' (or 'gob bot'), apart by commas or on lines of their own"),
+        ("VK905", E, "there is no province {old}", "rename a code the variant has (the id column of the table)"),
+        ("VK906", E, "{new} is not an id", "use lowercase letters, digits, '-' and '_' (like 'spa')"),
+        ("VK907", E, "{new} would be the code of two provinces, {a} and {b}",
+         "give one of them another code, or rename the one that has it in the same list"),
+        ("VK908", E, "{old} is renamed twice (first at {first})", "keep one of the two"),
         ("VK999", E, "the check failed: {exception}", "report this as a bug"),
     ),
 )

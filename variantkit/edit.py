@@ -15,6 +15,7 @@ from typing import Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .model import (Coast, Crossing, Edge, Point, Power, Province, Terrain, Unit, Variant,
                     split_location)
+from .problems import Problem
 from .vocabulary import coast_name
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -146,19 +147,100 @@ def rename(v: Variant, old: str, new: str) -> Variant:
     ``inside`` of the spaces within it, and every power's homes, centres and
     units.  The new id leaves the province's aliases if it was one; a coast's
     aliases written with the old id (``spa(nc)``, ``spa/nc``) take the new one."""
-    p = _need(v, old)
+    _need(v, old)
     if new == old:
         return v
     _check_new_id(v, new)
-    swap = lambda loc: _map_location(loc, lambda prov: new if prov == old else prov)  # noqa: E731
+    return _renamed(v, {old: new})
+
+
+def rename_many(v: Variant, renames: Mapping[str, str]) -> Variant:
+    """Several provinces renamed as one edit (see :func:`rename`), all at
+    once: a code may take another's that is renamed away in the same edit
+    (``a -> b, b -> a`` swaps them).  Refused whole, with the first reason,
+    when a code is missing, a new one is not an id, or two provinces would
+    end with one id."""
+    renames = {old: new for old, new in renames.items() if old != new}
+    for old, new in renames.items():
+        _need(v, old)
+        if not ID.match(new or ""):
+            raise EditError(f"{new!r} is not an id: use lowercase letters, digits, '-' and '_' (like 'spa')")
+    ends: Dict[str, str] = {}
+    for p in v.provinces:
+        end = renames.get(p.id, p.id)
+        if end in ends:
+            raise EditError(f"{ends[end]} and {p.id} would both be {end!r}")
+        ends[end] = p.id
+    return _renamed(v, renames) if renames else v
+
+
+# "gob -> bot", "gob bot" (an id may hold '-': "ob-a -> oba" is ob-a's)
+_RENAME = (re.compile(r"(\S+?)\s*(?:->|=>|\u2192)\s*(\S+)"), re.compile(r"([^\s>\u2192]+)\s+([^\s>\u2192]+)"))
+
+
+def read_renames(text: str, v: Variant, source: str = "") -> Tuple[Dict[str, str], List[Problem]]:
+    """The renames a designer writes in one go, ``gob -> bot, gol -> lyo``
+    (or ``gob bot``; apart by commas, semicolons or lines), read against
+    ``v``: (old id -> new id, in the order written) and the problems, each at
+    its line and column of ``text`` (``source`` names where the text came
+    from).  Codes are read in lower case, as ids are written.  Renames are
+    read as one edit (:func:`rename_many`): a code may take one that is
+    renamed away in the same text.  With any problem, apply none."""
+    renames: Dict[str, str] = {}
+    where: Dict[str, Tuple[int, int]] = {}
+    problems: List[Problem] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        start = 0
+        for piece in re.split(r"([,;])", line):
+            at = start
+            start += len(piece)
+            item = piece.strip()
+            if not item or item in ",;":
+                continue
+            column = at + len(piece) - len(piece.lstrip()) + 1
+            m = _RENAME[0].fullmatch(item) or _RENAME[1].fullmatch(item)
+            old, new = (m.group(1).lower(), m.group(2).lower()) if m else ("", "")
+            if m is None:
+                problem: Optional[Problem] = Problem.of("VK904", value=repr(item))
+            elif v.province(old) is None:
+                problem = Problem.of("VK905", old=repr(old))
+            elif not ID.match(new):
+                problem = Problem.of("VK906", new=repr(new))
+            elif old in renames:
+                problem = Problem.of("VK908", old=old, first=f"line {where[old][0]}, column {where[old][1]}")
+            else:
+                problem = None
+            if problem is not None:
+                problems.append(problem.at(source, number, column))
+            elif old != new:
+                renames[old] = new
+                where[old] = (number, column)
+    ends: Dict[str, str] = {}
+    for p in v.provinces:  # two provinces that would end with one id: said at the rename that makes it so
+        end = renames.get(p.id, p.id)
+        if end in ends:
+            other, mine = ends[end], p.id
+            culprit = max((q for q in (other, mine) if q in renames), key=lambda q: where[q])  # the later
+            row, col = where[culprit]
+            problems.append(Problem.of("VK907", new=end, a=min(other, mine), b=max(other, mine))
+                            .at(source, row, col))
+        else:
+            ends[end] = p.id
+    problems.sort(key=lambda x: (x.line or 0, x.column or 0))
+    return renames, problems
+
+
+def _renamed(v: Variant, renames: Mapping[str, str]) -> Variant:
+    swap = lambda loc: renamed_location(loc, renames)  # noqa: E731
     provinces = []
     for q in v.provinces:
-        if q.id == old:
-            coasts = tuple(replace(c, aliases=tuple(dict.fromkeys(_alias_renamed(a, old, new) for a in c.aliases)))
-                           for c in p.coasts)
-            q = replace(p, id=new, aliases=tuple(a for a in p.aliases if a != new), coasts=coasts)
-        if q.inside == old:
-            q = replace(q, inside=new)
+        new = renames.get(q.id)
+        if new is not None:
+            coasts = tuple(replace(c, aliases=tuple(dict.fromkeys(_alias_renamed(a, q.id, new) for a in c.aliases)))
+                           for c in q.coasts)
+            q = replace(q, id=new, aliases=tuple(a for a in q.aliases if a != new), coasts=coasts)
+        if q.inside is not None and q.inside in renames:
+            q = replace(q, inside=renames[q.inside])
         provinces.append(q)
     edges = tuple(replace(e, a=swap(e.a), b=swap(e.b)) for e in v.edges)
     return replace(v, provinces=tuple(provinces), edges=edges, powers=_map_powers(v, swap))

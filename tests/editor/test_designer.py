@@ -70,6 +70,10 @@ def _tick(qtbot, box):
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(7, box.height() // 2))
 
 
+def check_errors(v):
+    return [p for p in check(v) if p.severity == "error"]
+
+
 def _table_cell(window, pid, column):
     table = window.table
     row = table.row_of(pid)
@@ -201,6 +205,51 @@ def test_link_tool_modes_set_in_the_panel(window, qtbot):
     assert "lon" not in Graph(doc.variant).moves(UnitType.ARMY, "bel")
 
 
+def test_new_links_units_picked_from_the_keyboard_take_up_the_link_tool(window, qtbot):
+    from PySide6.QtTest import QTest
+    doc = _standard(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)  # shortcuts go to the active window
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_F)
+    assert window.tool_label.text() == "Tool: Link spaces" and window.edges.link_units.currentText() == "fleet"
+    assert window.entries["links_fleet"].isChecked() and not window.entries["links_both"].isChecked()
+    a, b = window.scene.centre_of("lon"), window.scene.centre_of("bel")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"lon", "bel"}] == [Crossing.FLEET]
+    QTest.keyClick(window.view, Qt.Key.Key_A)
+    assert window.edges.link_units.currentText() == "army" and window.entries["links_army"].isChecked()
+    a, b = window.scene.centre_of("pic"), window.scene.centre_of("ruh")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pic", "ruh"}] == [Crossing.ARMY]
+    _pick(qtbot, window.edges.link_units, "both")  # the panel's mode and the menu's marks agree
+    assert window.entries["links_both"].isChecked() and not window.entries["links_army"].isChecked()
+
+
+def test_a_link_drawn_again_widens_the_edge_and_a_link_clicked_on_the_map_is_deleted(window, qtbot):
+    """The path the designer's bench takes for a link too narrow and one too many."""
+    from PySide6.QtTest import QTest
+    doc = _standard(window)
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}] == [Crossing.ARMY]
+    _pick(qtbot, window.edges.link_units, "both")
+    _action(window, "Link spaces").trigger()
+    steps = doc.undo.count()
+    a, b = window.scene.centre_of("pie"), window.scene.centre_of("ven")
+    drag(window.scene, (a.x(), a.y()), (b.x(), b.y()))
+    assert [e.units for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}] == [Crossing.BOTH]
+    assert doc.undo.count() == steps + 1
+    _action(window, "Select").trigger()
+    key = next(e.key for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"})
+    middle = window.view.mapFromScene(*_midpoint(window, key))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, middle)
+    assert [i.key for i in window.scene.selectedItems() if hasattr(i, "key")] == [key]
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)  # shortcuts go to the active window
+    QTest.keyClick(window.view, Qt.Key.Key_Delete)
+    assert not [e for e in doc.variant.edges if {e.a, e.b} == {"pie", "ven"}]
+    assert doc.undo.count() == steps + 2
+
+
 def test_overlay_legend_tells_the_kinds_apart(window):
     from variantkit_editor.scene import EDGE_STYLES
     _standard(window)
@@ -323,6 +372,77 @@ def test_table_multi_row_edit_is_one_undo_step(window, qtbot):
     doc.undo.undo()
     assert all(doc.variant.province(p).passable_in == () for p in ("boh", "gal", "tyr"))
     assert set(doc.variant.power("austria").homes) == {"bud", "tri", "vie"}
+
+
+def _cell_click(qtbot, window, pid, column, modifier=Qt.KeyboardModifier.NoModifier):
+    window.docks["Provinces"].raise_()
+    view = window.table.view
+    index = _table_cell(window, pid, column)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, modifier, view.visualRect(index).center())
+
+
+def test_codes_renamed_many_at_once_in_the_rename_codes_field(window, qtbot):
+    doc = _standard(window)
+    window.docks["Provinces"].raise_()
+    field = window.table.renames
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    steps = doc.undo.count()
+    qtbot.keyClicks(field, "par -> lut, SPA esp; bre bur, bur bre")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    v = doc.variant
+    assert v.province("lut").name == "Paris" and v.province("esp").name == "Spain"
+    assert v.province("bur").name == "Brest" and v.province("bre").name == "Burgundy"  # swapped
+    assert v.power("france").homes == ("bur", "mar", "lut") and not check_errors(v)
+    assert "lut" in window.scene.items_by_id and "par" not in window.scene.items_by_id
+    assert doc.undo.count() == steps + 1 and field.text() == ""
+    assert window.table.message.text().startswith("renamed 4 codes: par -> lut, spa -> esp")
+    doc.undo.undo()  # one step takes all four back
+    assert doc.variant.province("par").name == "Paris" and doc.variant.province("bre").name == "Brest"
+
+
+def test_the_rename_codes_field_says_where_a_rename_is_wrong_and_makes_none(window, qtbot):
+    doc = _standard(window)
+    window.docks["Provinces"].raise_()
+    field = window.table.renames
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(field, "par lut, xyz -> abc")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert doc.variant.province("par") is not None and doc.undo.count() == 0
+    assert window.table.message.text().startswith("column 10: there is no province 'xyz'")
+    assert field.cursorPosition() == 9 and field.text() == "par lut, xyz -> abc"  # kept, to be corrected
+    # a list pasted, one rename a line: the line and column of each problem
+    field.clear()
+    QApplication.clipboard().setText("par lut\nmar\nbre bur")
+    qtbot.keyClick(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    said = window.table.message.text().splitlines()
+    assert said[0].startswith("line 2, column 1: 'mar' is not a rename")
+    assert said[1].startswith("line 3, column 1: bur would be the code of two provinces, bre and bur")
+    assert doc.undo.count() == 0 and field.cursorPosition() == len("par lut\n")
+
+
+def test_a_terrain_is_set_by_its_first_letter_in_the_table(window, qtbot):
+    doc = _standard(window)
+    _cell_click(qtbot, window, "boh", "terrain")
+    _cell_click(qtbot, window, "gal", "terrain", Qt.KeyboardModifier.ControlModifier)
+    steps = doc.undo.count()
+    qtbot.keyClick(window.table.view, Qt.Key.Key_W)
+    assert [doc.variant.province(p).terrain.value for p in ("boh", "gal")] == ["water", "water"]
+    assert doc.undo.count() == steps + 1  # both, one step, and no cell editor left open
+    assert window.table.view.state() != window.table.view.State.EditingState
+    qtbot.keyClick(window.table.view, Qt.Key.Key_L)  # the map's L (Link spaces) is not the table's
+    assert doc.variant.province("gal").terrain.value == "land" and window.tool_label.text() == "Tool: Select"
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)  # (a word typed on is one terrain: below)
+    qtbot.keyClick(window.table.view, Qt.Key.Key_Q)  # no terrain begins with q: nothing set, said
+    assert doc.variant.province("gal").terrain.value == "land" and doc.undo.count() == steps + 2
+    assert "no terrain begins with 'q'" in window.table.message.text()
+    assert window.table.view.state() != window.table.view.State.EditingState
+    qtbot.keyClicks(window.table.view, "coast")  # the whole word: coast, one step, no editor for 'oast'
+    assert [doc.variant.province(p).terrain.value for p in ("boh", "gal")] == ["coast", "coast"]
+    assert doc.undo.count() == steps + 3 and window.table.view.state() != window.table.view.State.EditingState
+    _edit_cell(qtbot, window, "mar", "terrain", "wat")  # a word begun is read as the terrain too
+    assert doc.variant.province("mar").terrain.value == "water"
 
 
 # -- positions, powers, rules ---------------------------------------------------

@@ -19,8 +19,8 @@ from tests.conftest import ROOT  # noqa: E402
 # (what the drawing is built into, with which judge's file; at most so many corrections; and
 # "goal": the graph, powers, homes and units only, names and aliases left as the drawing gives them)
 PATHS = [("youngstown", "dpjudge", 5, ""), ("youngstown", "jdip", 12, ""),
-         # and by hand from the drawing alone: tables, Draw province, the Coasts field, the link
-         # tool, the start pasted from the rules text
+         # and by hand from the drawing alone: the Rename codes field, the table, Draw province,
+         # the Coasts field, the link tool (its modes by key), the start pasted from the rules text
          pytest.param("youngstown", "none", 35, "", marks=pytest.mark.slow),  # about a minute
          ("youngstown", "none", 35, "goal"),
          # jDip's other drawings, each until it is its own judge's variant
@@ -44,3 +44,20 @@ def test_the_designers_path_ends_with_nothing_left_to_diff(reference, tmp_path, 
     assert m, out.stdout
     assert int(m.group(3)) <= most
     assert "0 compared" in out.stdout
+    if (name, judge, goal) == ("youngstown", "none", "goal"):  # issue 25's goal: 150 actions, 5 minutes
+        minutes = float(re.search(r"keystroke-level model\): ([\d.]+) min", out.stdout).group(1))
+        assert int(m.group(1)) + int(m.group(2)) <= 150 and minutes <= 5.0, out.stdout
+
+
+def test_the_bench_measures_the_editor_of_its_own_checkout(tmp_path):
+    """Another checkout's editor first on the path (as an environment made from
+    another worktree gives it): the bench still imports the editor beside it."""
+    other = tmp_path / "variantkit_editor"
+    other.mkdir()
+    (other / "__init__.py").write_text("raise ImportError('the other checkout')\n")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import checkout, variantkit, variantkit_editor; "
+            "print(variantkit.__file__); print(variantkit_editor.__file__)")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "benchmarks")], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(tmp_path)), cwd=str(tmp_path), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(ROOT / "variantkit" / "__init__.py"), str(ROOT / "editor" / "__init__.py")]

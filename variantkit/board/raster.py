@@ -2,7 +2,8 @@
 
 The library knows no Qt, so it rasterizes nothing itself: a front end
 registers a function ``(svg_bytes, scale) -> png_bytes`` under the entry-point
-group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer). It raises ValueError (or OSError) for a picture it
+group ``variantkit.rasterizers`` (the editor registers Qt's SVG renderer).
+It raises ValueError (or OSError) for a picture it
 cannot make, with a reason that names no file: the message names the target.
 """
 from __future__ import annotations

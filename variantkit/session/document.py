@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, Union
 
 from .. import edit
 from ..files import all_or_nothing, atomic_copy, atomic_write, confined, read_limited, writing
@@ -137,6 +137,14 @@ class Session:
         a save rewrites in the copy it writes."""
         after = renamed_state(self.snapshot(), {old: new})
         self.apply(after._replace(variant=edit.rename(self.variant, old, new)))
+        self.unsaved = True
+        return self.variant
+
+    def rename_many(self, renames: Mapping[str, str]) -> Variant:
+        """Several provinces renamed at once (:func:`variantkit.edit.rename_many`),
+        their outlines and proposals with them, as :meth:`rename` does one."""
+        variant = edit.rename_many(self.variant, renames)
+        self.apply(renamed_state(self.snapshot(), renames)._replace(variant=variant))
         self.unsaved = True
         return self.variant
 

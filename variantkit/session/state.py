@@ -36,15 +36,15 @@ def retargeted(state: State, fn: Callable[[str], Optional[str]]) -> State:
 
 
 def renamed_state(state: State, renames: Mapping[str, str]) -> State:
-    """What goes with a variant's renames (old id -> new id), the variant
-    itself aside: outlines, the drawing's ids, proposals and rejections."""
-    outlines = dict(state.outlines)
-    art_ids = dict(state.art_ids)
+    """What goes with a variant's renames (old id -> new id, all at once:
+    ``a -> b, b -> a`` swaps), the variant itself aside: outlines, the
+    drawing's ids, proposals and rejections."""
+    renames = {old: new for old, new in renames.items() if old != new}
+    outlines = {renames.get(pid, pid): rings for pid, rings in state.outlines.items()}
+    drawn = dict(state.art_ids)
+    art_ids = {pid: art for pid, art in drawn.items() if pid not in renames}
     for old, new in renames.items():
-        if old in outlines:
-            outlines[new] = outlines.pop(old)
-        art_ids[new] = art_ids.pop(old, old)
-        if art_ids[new] == new:
-            del art_ids[new]
+        art_ids[new] = drawn.get(old, old)
+    art_ids = {pid: art for pid, art in art_ids.items() if pid != art}
     state = retargeted(state, lambda loc: edit.renamed_location(loc, renames))
     return state._replace(outlines=outlines, art_ids=tuple(sorted(art_ids.items())))
