@@ -34,6 +34,7 @@ class Checked(NamedTuple):
     illegal: Optional[Verdict]
     dest: Optional[str] = None   # a legal move's landing location
     by_convoy: bool = False      # a legal army move that goes by convoy
+    modifier: int = 0            # a legal move's edge modifier (by land or sea, not by convoy)
 
 
 LEGAL = Checked(None)
@@ -157,7 +158,10 @@ class OrderChecker:
             key = (unit.type, unit.loc, o.dest, o.via_convoy)
             got = self._moves.get(key)
             if got is None:
-                got = self._moves[key] = self._move_on_graph(unit, o)
+                got = self._move_on_graph(unit, o)
+                if got.dest is not None and not got.by_convoy:
+                    got = got._replace(modifier=g.modifier(unit.type, unit.loc, got.dest))
+                self._moves[key] = got
             if got.by_convoy and got.dest is not None and not self.fleets_allow(unit, got.dest, units):
                 return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=got.dest))
             return got
