@@ -7,6 +7,7 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
@@ -38,11 +39,15 @@ def loads_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_unique)
 
 
+_POWER_LOC = attrgetter("power", "loc")
+
+
 def state_to_record(s: GameState) -> Dict[str, Any]:
-    # written every phase: plain tuples sort and join fastest
+    # written every phase: the units sorted by a C key (power, location), no tuples made
     units: Dict[str, List[str]] = {}
-    for power, loc, kind in sorted([(u.power, u.loc, u.type) for u in s.units.values()]):
-        text = _LETTER[kind] + " " + loc
+    for u in sorted(s.units.values(), key=_POWER_LOC):
+        power = u.power
+        text = _LETTER[u.type] + " " + u.loc
         if power in units:
             units[power].append(text)
         else:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
@@ -95,11 +96,13 @@ class Game:
     _graphs: Dict[Optional[str], Tuple[Graph, OrderChecker]] = field(default_factory=dict, repr=False)
     _seasonal: bool = field(init=False, repr=False, compare=False)
     _centres: FrozenSet[str] = field(init=False, repr=False, compare=False)
+    _homes: Mapping[str, tuple] = field(init=False, repr=False, compare=False)
     _parser: Optional[OrderParser] = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._seasonal = is_seasonal(self.variant)
         self._centres = frozenset(self.variant.centers)
+        self._homes = MappingProxyType({p.id: p.homes for p in self.variant.powers})
 
     # -- helpers ---------------------------------------------------------------
 
@@ -128,8 +131,9 @@ class Game:
         return self._parser
 
     @property
-    def homes(self) -> Dict[str, tuple]:
-        return {p.id: p.homes for p in self.variant.powers}
+    def homes(self) -> Mapping[str, tuple]:
+        """Each power's home centres (read-only: made once, with the game)."""
+        return self._homes
 
     @property
     def over(self) -> bool:

@@ -510,11 +510,21 @@ class Resolver:
         return order
 
     def run(self) -> MovementResult:
-        resolve, state_of = self.resolve, self.state_of
+        resolve, state_of, result = self.resolve, self.state_of, self.result
+        attackers, units, dest = self._attackers, self.units, self.dest
+        supported, convoyed = self._move_supports, self.convoyed
         try:
             for prov in self._tail_first():
                 key = (MOVE, prov)
-                if state_of.get(key) is not RESOLVED:
+                if state_of.get(key) is RESOLVED:
+                    continue
+                d = dest[prov]
+                if d not in units and len(attackers[d]) == 1 and prov not in supported \
+                        and prov not in convoyed:
+                    # move_succeeds's first case, decided here: nothing depends on it yet
+                    result[key] = True
+                    state_of[key] = RESOLVED
+                else:
                     resolve(key)
             for prov in self.supports:
                 key = (SUPPORT, prov)
@@ -526,7 +536,7 @@ class Resolver:
             raise UnusableInput([Problem.of("VK407", count=len(self.moves))])
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
-        result, dest, dest_loc, moves = self.result, self.dest, self.dest_loc, self.moves
+        dest_loc, moves = self.dest_loc, self.moves
         moved = {p for p in moves if result[(MOVE, p)]}
         # at most one move succeeds into a province
         winners = {}
