@@ -97,12 +97,14 @@ class Game:
     _seasonal: bool = field(init=False, repr=False, compare=False)
     _centres: FrozenSet[str] = field(init=False, repr=False, compare=False)
     _homes: Mapping[str, tuple] = field(init=False, repr=False, compare=False)
+    _victory: int = field(init=False, repr=False, compare=False)  # the variant counts its centres
     _parser: Optional[OrderParser] = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._seasonal = is_seasonal(self.variant)
         self._centres = frozenset(self.variant.centers)
         self._homes = MappingProxyType({p.id: p.homes for p in self.variant.powers})
+        self._victory = self.variant.victory
 
     # -- helpers ---------------------------------------------------------------
 
@@ -226,16 +228,20 @@ class Game:
             self._enter_phase()
 
     def _check_end(self, state: GameState) -> None:
-        target = self.variant.victory
+        target = self._victory
         counts = Counter(state.centers.values())
+        if counts and max(counts.values()) >= target:
+            self._winner(counts, target)
+        rule = self.variant.rules.draw_after_static_falls
+        if rule and state.static_falls >= rule and self.winner is None:
+            self.drawn = True
+
+    def _winner(self, counts: Counter, target: int) -> None:
         # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
         # it at once: the one with more centres wins, and a tie wins for nobody yet
         reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
         if reached and (len(reached) == 1 or reached[0] > reached[1]):
             self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
-        rule = self.variant.rules.draw_after_static_falls
-        if rule and state.static_falls >= rule and self.winner is None:
-            self.drawn = True
 
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant

@@ -51,6 +51,9 @@ class OrderChecker:
         self._water_next: Dict[str, Tuple[str, ...]] = {}
         # what the graph alone decides, remembered (every phase asks again)
         self._moves: Dict[Tuple[UnitType, str, str, bool], Checked] = {}
+        # (unit type, location, destination, via convoy) -> what the graph says of the
+        # move; a verdict by convoy still needs the fleets (``check`` asks them)
+        self.known_moves: Mapping[Tuple[UnitType, str, str, bool], Checked] = self._moves
         self._reach: Dict[Tuple[UnitType, str, str], bool] = {}
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:

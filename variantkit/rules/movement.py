@@ -105,73 +105,88 @@ class Resolver:
         self.extra.append(Outcome(power, o, o.text or describe(o), "illegal", code, params))
 
     def _assign(self, orders: List[Order]) -> None:
+        units, orders_of = self.units, self.orders
+        convoy_ordered = False
         for o in orders:
             prov = _P[o.loc] if o.loc else ""
-            unit = self.units.get(prov)
+            unit = units.get(prov)
             if unit is None:
                 self._void(o.power, o, Code.NO_UNIT, at=prov or "that place")
             elif o.power and unit.power != o.power:
                 self._void(o.power, o, Code.NOT_YOURS, at=prov, owner=unit.power)
             elif o.unit is not None and o.unit is not unit.type:
                 self._void(o.power, o, Code.WRONG_TYPE, at=prov, unit=unit.type.value)
-            elif prov in self.orders:
+            elif prov in orders_of:
                 # a second order for a unit: the first stands (the later is void)
                 self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
             else:
-                self.orders[prov] = o
-        self._convoy_intent()
+                orders_of[prov] = o
+                if type(o) is Convoy:
+                    convoy_ordered = True
+        if convoy_ordered:
+            self._convoy_intent()
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
-        check = self.check.check
-        orders_of, outcomes = self.orders, self.outcomes
+        checker = self.check
+        check, known = checker.check, checker.known_moves
+        outcomes = self.outcomes
         moves, supports, convoys = self.moves, self.supports, self.convoys
-        dest_loc, dest, modifier = self.dest_loc, self.dest, self.modifier
-        units = self.units
+        dest_loc, dest, modifier, attackers = self.dest_loc, self.dest, self.modifier, self._attackers
         for prov, unit in units.items():
             given = orders_of.get(prov)
             if given is None:
-                o = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
-                orders_of[prov] = o
-            else:
-                o = given
+                orders_of[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+                continue  # a hold is always legal
+            o = given
             if type(o) is Hold:
-                continue  # always legal
-            checked = check(unit, o, units)
-            if checked.illegal is not None:
-                text = o.text or describe(o)
-                why = checked.illegal
-                outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
-                orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
-            elif isinstance(o, Move):
-                loc = checked.dest
-                assert loc is not None
-                dest_loc[prov] = loc
-                if checked.by_convoy and not o.via_convoy:
-                    # a move to a province not adjacent goes by convoy
-                    o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
-                moves[prov] = o
-                d = dest[prov] = _P[loc]
-                # a convoyed army crosses no border: its modifier does not apply (the
-                # check's answer for a move is remembered with the graph's modifier)
-                modifier[prov] = 0 if o.via_convoy else checked.modifier
-                got = self._attackers.get(d)
-                if got is None:
-                    self._attackers[d] = [prov]
-                else:
-                    got.append(prov)
-            elif isinstance(o, Support):
-                supports[prov] = o
-            elif isinstance(o, Convoy):
-                convoys[prov] = o
+                continue
+            if isinstance(o, Move):
+                # what the graph alone says of this move, remembered by the checker
+                # (the check itself, for a move not seen before or one by convoy)
+                checked = known.get((unit.type, unit.loc, o.dest, o.via_convoy))
+                if checked is None or checked.by_convoy:
+                    checked = check(unit, o, units)
+                if checked.illegal is None:
+                    loc = checked.dest
+                    assert loc is not None
+                    dest_loc[prov] = loc
+                    if checked.by_convoy and not o.via_convoy:
+                        # a move to a province not adjacent goes by convoy
+                        o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                    moves[prov] = o
+                    d = dest[prov] = _P[loc]
+                    # a convoyed army crosses no border: its modifier does not apply (the
+                    # check's answer for a move is remembered with the graph's modifier)
+                    modifier[prov] = 0 if o.via_convoy else checked.modifier
+                    got = attackers.get(d)
+                    if got is None:
+                        attackers[d] = [prov]
+                    else:
+                        got.append(prov)
+                    continue
+            else:
+                checked = check(unit, o, units)
+                if checked.illegal is None:
+                    if isinstance(o, Support):
+                        supports[prov] = o
+                    elif isinstance(o, Convoy):
+                        convoys[prov] = o
+                    continue
+            text = o.text or describe(o)
+            why = checked.illegal
+            outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
+            orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
+        h2h, convoyed = self._h2h, self.convoyed
         for prov, m in moves.items():
             if m.via_convoy:
-                self.convoyed.add(prov)
+                convoyed.add(prov)
                 continue
             d = dest[prov]
             other = moves.get(d)
             if other is not None and not other.via_convoy and dest[d] == prov:
-                self._h2h[prov] = d
-        self._index_supports()
+                h2h[prov] = d
+        if supports:
+            self._index_supports()
 
     def _index_supports(self) -> None:
         """The supports that match the order of the unit they name, by that unit's
@@ -179,16 +194,29 @@ class Resolver:
         (supports to hold), in the order the supports were listed."""
         matched = self.matched
         by_move, by_hold = self._move_supports, self._hold_supports
-        for s in self.supports:
-            if self.support_matches(s):
-                matched.add(s)
-                t = _P[self.supports[s].target]
-                index = by_move if t in self.moves else by_hold
-                got = index.get(t)
-                if got is None:
-                    index[t] = [s]
-                else:
-                    got.append(s)
+        units, moves, dest, dest_loc = self.units, self.moves, self.dest, self.dest_loc
+        for s, sup in self.supports.items():
+            # support_matches, inline
+            t = _P[sup.target]
+            unit = units.get(t)
+            if unit is None or (sup.target_unit is not None and sup.target_unit is not unit.type):
+                continue
+            to = sup.target_dest
+            if to is None:
+                if t in moves:
+                    continue
+                index = by_hold
+            else:
+                # a support that names a coast supports a move to that coast only
+                if t not in moves or dest[t] != _P[to] or ("/" in to and dest_loc[t] != to):
+                    continue
+                index = by_move
+            matched.add(s)
+            got = index.get(t)
+            if got is None:
+                index[t] = [s]
+            else:
+                got.append(s)
 
     def _convoy_intent(self) -> None:
         """An army ordered to an adjacent province goes by convoy when its own
