@@ -288,10 +288,12 @@ class Resolver:
         return self._move_supports.get(prov, _NONE)
 
     def _given(self, supports: Sequence[str]) -> int:
-        """How many of these supports are given (each decided, in order)."""
+        """How many of these matching supports are given (each decided, in order)."""
         n = 0
+        attackers = self._attackers
         for s in supports:
-            if self.resolve((SUPPORT, s)):
+            # a support nobody attacks is given: support_given asks nothing else of it
+            if s not in attackers or self.resolve((SUPPORT, s)):
                 n += 1
         return n
 
@@ -417,8 +419,8 @@ class Resolver:
         dest = self.dest[prov]
         supports = self._move_supports.get(prov)
         if supports:
-            resolve = self.resolve
-            supports = [s for s in supports if resolve((SUPPORT, s))]
+            resolve, attacked = self.resolve, self._attackers
+            supports = [s for s in supports if s not in attacked or resolve((SUPPORT, s))]
         occupant = self.units.get(dest)
         if occupant is None or (dest in self.moves and prov not in self._h2h
                                 and self.resolve((MOVE, dest))):
@@ -510,7 +512,8 @@ class Resolver:
             return True
         return self.strength(src, sum(1 for s in self.supports_for(src, prov)
                                       if self.units[s].power != attacked
-                                      and self.resolve((SUPPORT, s)))) > 0
+                                      and (s not in self._attackers
+                                           or self.resolve((SUPPORT, s))))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def _tail_first(self) -> List[str]:
@@ -554,9 +557,17 @@ class Resolver:
                     state_of[key] = RESOLVED
                 else:
                     resolve(key)
+            matched = self.matched
             for prov in self.supports:
                 key = (SUPPORT, prov)
-                if state_of.get(key) is not RESOLVED:
+                if state_of.get(key) is RESOLVED:
+                    continue
+                if prov not in matched or prov not in attackers:
+                    # support_given's first answers, decided here: a support that does
+                    # not match is not given, one nobody attacks is
+                    result[key] = prov in matched
+                    state_of[key] = RESOLVED
+                else:
                     resolve(key)
         except RecursionError:
             # a circle of moves is decided around the whole circle at once: one of some
