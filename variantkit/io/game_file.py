@@ -39,19 +39,25 @@ def loads_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_unique)
 
 
-_POWER_LOC = attrgetter("power", "loc")
+_LOC = attrgetter("loc")
+_PREFIX = {kind: letter + " " for kind, letter in _LETTER.items()}
 
 
 def state_to_record(s: GameState) -> Dict[str, Any]:
-    # written every phase: the units sorted by a C key (power, location), no tuples made
-    units: Dict[str, List[str]] = {}
-    for u in sorted(s.units.values(), key=_POWER_LOC):
+    # written every phase: the units grouped by power, each power's sorted by location
+    # (a C key), then written with one concatenation each
+    by_power: Dict[str, List[UnitAt]] = {}
+    for u in s.units.values():
         power = u.power
-        text = _LETTER[u.type] + " " + u.loc
-        if power in units:
-            units[power].append(text)
+        if power in by_power:
+            by_power[power].append(u)
         else:
-            units[power] = [text]
+            by_power[power] = [u]
+    units: Dict[str, List[str]] = {}
+    for power in sorted(by_power):
+        mine = by_power[power]
+        mine.sort(key=_LOC)
+        units[power] = [_PREFIX[u.type] + u.loc for u in mine]
     centers: Dict[str, List[str]] = {}
     owners = s.centers
     for c in sorted(owners):
