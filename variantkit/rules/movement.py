@@ -128,7 +128,7 @@ class Resolver:
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
         checker = self.check
-        check, known = checker.check, checker.known_moves
+        check, known, reaches = checker.check, checker.known_moves, checker.can_reach_province
         outcomes = self.outcomes
         moves, supports, convoys = self.moves, self.supports, self.convoys
         dest_loc, dest, modifier, attackers = self.dest_loc, self.dest, self.modifier, self._attackers
@@ -165,6 +165,12 @@ class Resolver:
                         got.append(prov)
                     continue
             else:
+                if type(o) is Support:
+                    # the check of a support, its legal answer first: it reaches the province
+                    reach = _P[o.target_dest] if o.target_dest else _P[o.target]
+                    if reach != prov and reaches(unit.type, unit.loc, reach):
+                        supports[prov] = o
+                        continue
                 checked = check(unit, o, units)
                 if checked.illegal is None:
                     if isinstance(o, Support):
@@ -598,22 +604,21 @@ class Resolver:
             if prov not in moved and prov not in dislodged and dest[prov] not in new_units \
                     and (prov not in self.convoyed or self.path(prov)):
                 standoffs.add(dest[prov])
-        outcomes = []
+        outcomes: List[Outcome] = []
+        append, orders = outcomes.append, self.orders
         ok, illegal = Code.OK, self.outcomes
         for prov, unit in self.units.items():
             if prov in illegal:
-                outcomes.append(illegal[prov])
+                append(illegal[prov])
                 continue
-            o = self.orders[prov]
-            params: Dict[str, object]
-            if prov in dislodged:
-                code, params = self._explain(prov, o, dislodged)
-            elif prov in moved or (type(o) is Hold):
-                code, params = ok, {}  # most units: held or moved
-            else:
-                code, params = self._explain(prov, o, dislodged)
-            outcomes.append(Outcome(unit.power, o, o.text or describe(o),
-                                    "succeeds" if code is ok else "fails", code, params))
+            o = orders[prov]
+            if prov in moved or (type(o) is Hold and prov not in dislodged):
+                # most units: moved, or held and still there
+                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                continue
+            code, params = self._explain(prov, o, dislodged)
+            append(Outcome(unit.power, o, o.text or describe(o),
+                           "succeeds" if code is ok else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
 
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
