@@ -146,9 +146,14 @@ class Game:
         """Text orders by power -> (orders, outcomes of unreadable ones)."""
         parsed: List[Order] = []
         bad: List[Outcome] = []
-        read = self.parser().parse
+        parser = self.parser()
+        read, known = parser.parse, parser.known
         for power, lines in orders.items():
             for line in lines:
+                o = known.get((line, power))  # the parser's memo, asked first: most orders were read before
+                if o is not None:
+                    parsed.append(o)
+                    continue
                 try:
                     o = read(line, power)
                 except OrderError as exc:

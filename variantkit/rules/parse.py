@@ -11,7 +11,7 @@ adjective or letter (``India:``, ``N:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
@@ -54,6 +54,7 @@ class OrderParser:
         self.variant = variant
         self.names = names or NameIndex(variant)
         self._read: Dict[Tuple[str, Optional[str]], Order] = {}
+        self.known: Mapping[Tuple[str, Optional[str]], Order] = self._read  # (text, power) -> order read
         self.powers: Dict[str, str] = {}
         for p in variant.powers:
             for word in (p.id, p.name, p.adjective, p.letter):
