@@ -106,7 +106,7 @@ class Resolver:
 
     def _assign(self, orders: List[Order]) -> None:
         units, orders_of = self.units, self.orders
-        convoy_ordered = False
+        convoy_ordered: List[Convoy] = []
         for o in orders:
             prov = _P[o.loc] if o.loc else ""
             unit = units.get(prov)
@@ -121,10 +121,10 @@ class Resolver:
                 self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
             else:
                 orders_of[prov] = o
-                if type(o) is Convoy:
-                    convoy_ordered = True
+                if isinstance(o, Convoy):
+                    convoy_ordered.append(o)
         if convoy_ordered:
-            self._convoy_intent()
+            self._convoy_intent(convoy_ordered)
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
         checker = self.check
@@ -224,21 +224,22 @@ class Resolver:
             else:
                 got.append(s)
 
-    def _convoy_intent(self) -> None:
+    def _convoy_intent(self, ordered: List[Convoy]) -> None:
         """An army ordered to an adjacent province goes by convoy when its own
-        power orders a fleet to convoy it there (DATC 4.A.3, the 2000 rules)."""
+        power orders a fleet to convoy it there (DATC 4.A.3, the 2000 rules).
+        ``ordered``: the convoy orders assigned, in their order."""
         convoys: Dict[Tuple[str, str], List[Convoy]] = {}
-        for c in self.orders.values():
-            if isinstance(c, Convoy):
-                convoys.setdefault((_P[c.army_from], _P[c.army_to]), []).append(c)
-        if not convoys:
-            return
-        for prov, o in list(self.orders.items()):
-            unit = self.units[prov]
-            if not isinstance(o, Move) or o.via_convoy or unit.type is not ARMY:
+        for c in ordered:
+            convoys.setdefault((_P[c.army_from], _P[c.army_to]), []).append(c)
+        # each army named by a convoy, once (an army has one order, so one destination)
+        for (prov, dest), named in convoys.items():
+            o = self.orders.get(prov)
+            if not isinstance(o, Move) or o.via_convoy or _P[o.dest] != dest:
                 continue
-            dest = _P[o.dest]
-            for c in convoys.get((prov, dest), ()):
+            unit = self.units[prov]
+            if unit.type is not ARMY:
+                continue
+            for c in named:
                 # intent counts where an own fleet is ordered to convoy it and could
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
                 if (self.units[_P[c.loc]].power == unit.power
