@@ -7,7 +7,7 @@ waters next to each province) is computed once per graph.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, NamedTuple, Optional, Set, Tuple
 
 from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
@@ -55,6 +55,7 @@ class OrderChecker:
         # move; a verdict by convoy still needs the fleets (``check`` asks them)
         self.known_moves: Mapping[Tuple[UnitType, str, str, bool], Checked] = self._moves
         self._reach: Dict[Tuple[UnitType, str, str], bool] = {}
+        self._seas: Optional[FrozenSet[str]] = None  # where a fleet convoys, made on first use
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:
         """The fleet location a move from ``src`` to ``dest`` reaches, or why not."""
@@ -213,6 +214,8 @@ class OrderChecker:
         """Whether fleets stand on some route for this convoy (DATC 6.D.32: a
         convoy through empty seas is no order at all; 6.D.8: one through
         fleets that do not convoy is an order that fails)."""
-        fleets = {p for p, u in units.items()
-                  if u.type is FLEET and self.g.is_convoying_water(p)}
+        seas = self._seas
+        if seas is None:
+            seas = self._seas = frozenset(loc for loc in self.g.locations if self.g.is_convoying_water(loc))
+        fleets = {p for p, u in units.items() if u.type is FLEET and p in seas}
         return self.water_routes_from(unit.province, dest, fleets)

@@ -606,7 +606,7 @@ class Resolver:
                     and (prov not in self.convoyed or self.path(prov)):
                 standoffs.add(dest[prov])
         outcomes: List[Outcome] = []
-        append, orders = outcomes.append, self.orders
+        append, orders, matched = outcomes.append, self.orders, self.matched
         ok, illegal = Code.OK, self.outcomes
         for prov, unit in self.units.items():
             if prov in illegal:
@@ -617,7 +617,10 @@ class Resolver:
                 # most units: moved, or held and still there
                 append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
                 continue
-            code, params = self._explain(prov, o, dislodged)
+            if type(o) is Support and prov not in matched:
+                code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
+            else:
+                code, params = self._explain(prov, o, dislodged)
             append(Outcome(unit.power, o, o.text or describe(o),
                            "succeeds" if code is ok else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
