@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Optional, Set
 
 from ..model import UnitType, Variant, split_location
-from .orders import Phase
+from .orders import Phase, quick_init
 
 
 class ProvinceOf(dict):
@@ -29,6 +29,7 @@ _P = PROVINCE_OF  # the short name the resolver's hot paths use
 _LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
+@quick_init
 @dataclass(frozen=True)
 class UnitAt:
     power: str
@@ -43,6 +44,7 @@ class UnitAt:
         return f"{_LETTER[self.type]} {self.loc}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Dislodged:
     unit: UnitAt
