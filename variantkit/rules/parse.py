@@ -239,7 +239,7 @@ class OrderParser:
         sev``...), every location one token, read at once; None sends the text
         to the full reader, which reads these the same way, only slower."""
         if "->" in text or "=>" in text or "\u2013" in text or "," in text \
-                or "-" in text.replace(" - ", ""):
+                or text.count("-") != text.count(" - "):  # a hyphen not between spaces
             return None
         t = text.lower().split()
         n = len(t)
