@@ -6,31 +6,11 @@ stands.  ``unit`` may be None where the player left the type out.
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import total_ordering
 from typing import Optional, Tuple
 
 from ..model import UnitType, split_location
-
-
-def quick_init(cls):
-    """Give a frozen dataclass an ``__init__`` that fills the instance's
-    ``__dict__`` directly: the one dataclasses writes sets each field through
-    ``object.__setattr__``, a call per field, and orders and units are made by
-    the thousand (every order text read, every unit that moves).  The same
-    parameters, defaults and fields; the instance is as frozen afterwards.  For
-    classes without slots, ``__post_init__`` or default factories."""
-    fs = fields(cls)
-    assert not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__
-    assert all(f.default_factory is MISSING and f.init for f in fs)
-    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in fs)
-    body = "".join(f"    d[{f.name!r}] = {f.name}\n" for f in fs)
-    namespace = {f"_default_{f.name}": f.default for f in fs if f.default is not MISSING}
-    exec(f"def __init__(self, {params}):\n    d = self.__dict__\n{body}", namespace)  # as dataclasses does
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
-    return cls
 
 
 @total_ordering
@@ -66,7 +46,6 @@ class Phase:
         return self.sort_key() < other.sort_key()
 
 
-@quick_init
 @dataclass(frozen=True)
 class Order:
     power: str
@@ -79,13 +58,11 @@ class Order:
         return split_location(self.loc)[0]
 
 
-@quick_init
 @dataclass(frozen=True)
 class Hold(Order):
     pass
 
 
-@quick_init
 @dataclass(frozen=True)
 class Move(Order):
     dest: str = ""
@@ -93,7 +70,6 @@ class Move(Order):
     route: Tuple[str, ...] = ()  # the convoying fleets' provinces, when given
 
 
-@quick_init
 @dataclass(frozen=True)
 class Support(Order):
     target: str = ""                  # where the supported unit stands
@@ -101,38 +77,32 @@ class Support(Order):
     target_unit: Optional[UnitType] = None
 
 
-@quick_init
 @dataclass(frozen=True)
 class Convoy(Order):
     army_from: str = ""
     army_to: str = ""
 
 
-@quick_init
 @dataclass(frozen=True)
 class Retreat(Order):
     dest: str = ""
 
 
-@quick_init
 @dataclass(frozen=True)
 class Disband(Order):
     pass
 
 
-@quick_init
 @dataclass(frozen=True)
 class Build(Order):
     pass
 
 
-@quick_init
 @dataclass(frozen=True)
 class Remove(Order):
     pass
 
 
-@quick_init
 @dataclass(frozen=True)
 class Waive(Order):
     pass

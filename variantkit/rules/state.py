@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Optional, Set
 
 from ..model import UnitType, Variant, split_location
-from .orders import Phase, quick_init
+from .orders import Phase
 
 
 class ProvinceOf(dict):
@@ -29,7 +29,6 @@ _P = PROVINCE_OF  # the short name the resolver's hot paths use
 _LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
-@quick_init
 @dataclass(frozen=True)
 class UnitAt:
     power: str
@@ -44,7 +43,6 @@ class UnitAt:
         return f"{_LETTER[self.type]} {self.loc}"
 
 
-@quick_init
 @dataclass(frozen=True)
 class Dislodged:
     unit: UnitAt
