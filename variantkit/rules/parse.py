@@ -158,7 +158,7 @@ class OrderParser:
             text = rest.strip()
         else:
             text = original
-        if not text.strip():
+        if not text:  # stripped in both branches above
             raise OrderError("the order is empty")
         quick = self._quick(text, power or "", original)
         if quick is not None:
@@ -267,9 +267,9 @@ class OrderParser:
             dest = loc(t[3])
             if dest is None:
                 return None
-            tail = t[4:]
-            if not tail:
+            if n == 4:
                 return Move(power, unit, here, original, dest)
+            tail = t[4:]
             if tail in (["via"], ["via", "convoy"], ["via", "c"], ["by", "convoy"], ["by", "c"]):
                 return Move(power, unit, here, original, dest, True)
             return None
