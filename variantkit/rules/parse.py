@@ -245,8 +245,10 @@ class OrderParser:
         n = len(t)
         if n < 2 or t[0] not in UNIT_WORDS:
             return None
-        loc = self.names.location
-        here = loc(t[1])
+        # the name index's memo asked first (a dict subscript, not a call); a name
+        # it has not seen, or knows names nothing, goes through the lookup
+        known, loc = self.names.known, self.names.location
+        here = known.get(t[1]) or loc(t[1])
         if here is None:
             return None
         unit = UNIT_WORDS[t[0]]
@@ -264,7 +266,7 @@ class OrderParser:
                 return Remove(power, unit, here, original)
             return None
         if word in MOVE:
-            dest = loc(t[3])
+            dest = known.get(t[3]) or loc(t[3])
             if dest is None:
                 return None
             if n == 4:
@@ -274,23 +276,23 @@ class OrderParser:
                 return Move(power, unit, here, original, dest, True)
             return None
         if word in SUPPORT and n >= 5 and t[3] in UNIT_WORDS:
-            target = loc(t[4])
+            target = known.get(t[4]) or loc(t[4])
             if target is None:
                 return None
             if n == 5 or (n == 6 and t[5] in HOLD):
                 return Support(power, unit, here, original, target, None, UNIT_WORDS[t[3]])
             if n == 7 and t[5] in MOVE:
-                to = loc(t[6])
+                to = known.get(t[6]) or loc(t[6])
                 if to is not None:
                     return Support(power, unit, here, original, target, to, UNIT_WORDS[t[3]])
             return None
         if word in CONVOY and n == 7 and UNIT_WORDS.get(t[3]) is UnitType.ARMY and t[5] in MOVE:
-            frm, to = loc(t[4]), loc(t[6])
+            frm, to = (known.get(t[4]) or loc(t[4])), (known.get(t[6]) or loc(t[6]))
             if frm is not None and to is not None:
                 return Convoy(power, unit, here, original, frm, to)
             return None
         if word in RETREAT and n == 4:
-            dest = loc(t[3])
+            dest = known.get(t[3]) or loc(t[3])
             if dest is not None:
                 return Retreat(power, unit, here, original, dest)
         return None
