@@ -55,6 +55,8 @@ class OrderChecker:
         # move; a verdict by convoy still needs the fleets (``check`` asks them)
         self.known_moves: Mapping[Tuple[UnitType, str, str, bool], Checked] = self._moves
         self._reach: Dict[Tuple[UnitType, str, str], bool] = {}
+        # (unit type, location, province) -> whether a support from there reaches it
+        self.known_reaches: Mapping[Tuple[UnitType, str, str], bool] = self._reach
         self._seas: Optional[FrozenSet[str]] = None  # where a fleet convoys, made on first use
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:

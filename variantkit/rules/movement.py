@@ -129,6 +129,7 @@ class Resolver:
             self._convoy_fallback()
         checker = self.check
         check, known, reaches = checker.check, checker.known_moves, checker.can_reach_province
+        reached = checker.known_reaches
         outcomes = self.outcomes
         moves, supports, convoys = self.moves, self.supports, self.convoys
         dest_loc, dest, modifier, attackers = self.dest_loc, self.dest, self.modifier, self._attackers
@@ -168,7 +169,8 @@ class Resolver:
                 if type(o) is Support:
                     # the check of a support, its legal answer first: it reaches the province
                     reach = _P[o.target_dest] if o.target_dest else _P[o.target]
-                    if reach != prov and reaches(unit.type, unit.loc, reach):
+                    if reach != prov and (reached.get((unit.type, unit.loc, reach))
+                                          or reaches(unit.type, unit.loc, reach)):
                         supports[prov] = o
                         continue
                 checked = check(unit, o, units)
@@ -583,14 +585,17 @@ class Resolver:
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
         dest_loc, moves = self.dest_loc, self.moves
-        moved = {p for p in moves if result[(MOVE, p)]}
+        # the moves that succeed, in the units' order (the moves were listed in it);
         # at most one move succeeds into a province
-        winners = {}
-        for prov, unit in self.units.items():
-            if prov in moved:
-                loc = dest_loc[prov]
-                new_units[dest[prov]] = UnitAt(unit.power, unit.type, loc)
-                winners[dest[prov]] = prov
+        moved: Set[str] = set()
+        winners: Dict[str, str] = {}
+        for prov in moves:
+            if result[(MOVE, prov)]:
+                moved.add(prov)
+                unit = units[prov]
+                d = dest[prov]
+                new_units[d] = UnitAt(unit.power, unit.type, dest_loc[prov])
+                winners[d] = prov
         for prov, unit in self.units.items():
             if prov in moved:
                 continue
