@@ -7,7 +7,7 @@ old names as aliases (Loeb9's Copenhagen answers to ``den``).
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from .model import Variant, split_location
 
@@ -42,6 +42,7 @@ class NameIndex:
         self._coasts: Dict[str, Dict[str, str]] = {}
         self.ambiguous: Dict[str, List[str]] = {}
         self._memo: Dict[str, Optional[str]] = {}
+        self.known: Mapping[str, Optional[str]] = self._memo  # text -> location id (or None) looked up
         for p in variant.provinces:
             for name in (p.id, p.name) + tuple(p.aliases):
                 self._add(name, p.id)

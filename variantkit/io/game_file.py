@@ -7,6 +7,7 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
@@ -38,15 +39,25 @@ def loads_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_unique)
 
 
+_LOC = attrgetter("loc")
+_PREFIX = {kind: letter + " " for kind, letter in UNIT_LETTER.items()}
+
+
 def state_to_record(s: GameState) -> Dict[str, Any]:
-    # written every phase: plain tuples sort and join fastest
-    units: Dict[str, List[str]] = {}
-    for power, loc, kind in sorted([(u.power, u.loc, u.type) for u in s.units.values()]):
-        text = UNIT_LETTER[kind] + " " + loc
-        if power in units:
-            units[power].append(text)
+    # written every phase: the units grouped by power, each power's sorted by location
+    # (a C key), then written with one concatenation each
+    by_power: Dict[str, List[UnitAt]] = {}
+    for u in s.units.values():
+        power = u.power
+        if power in by_power:
+            by_power[power].append(u)
         else:
-            units[power] = [text]
+            by_power[power] = [u]
+    units: Dict[str, List[str]] = {}
+    for power in sorted(by_power):
+        mine = by_power[power]
+        mine.sort(key=_LOC)
+        units[power] = [_PREFIX[u.type] + u.loc for u in mine]
     centers: Dict[str, List[str]] = {}
     owners = s.centers
     for c in sorted(owners):

@@ -12,6 +12,7 @@ centres, an army through any space and a fleet by its own moves only.
 from __future__ import annotations
 
 from collections import Counter, deque
+from operator import attrgetter
 from typing import Dict, List, Mapping, Set
 
 from ..graph import Graph
@@ -21,10 +22,13 @@ from .orders import Build, Order, Remove, Disband, Waive, describe
 from .state import GameState, UnitAt
 
 
+_POWER = attrgetter("power")
+
+
 def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> Dict[str, int]:
     """Builds (positive) or removals (negative) each power is due."""
     centres = Counter(state.centers.values())
-    units = Counter(u.power for u in state.units.values())
+    units = Counter(map(_POWER, state.units.values()))  # a C key: counted every Fall
     return {power: centres[power] - units[power] for power in variant_homes}
 
 

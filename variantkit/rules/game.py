@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
@@ -95,11 +96,15 @@ class Game:
     _graphs: Dict[Optional[str], Tuple[Graph, OrderChecker]] = field(default_factory=dict, repr=False)
     _seasonal: bool = field(init=False, repr=False, compare=False)
     _centres: FrozenSet[str] = field(init=False, repr=False, compare=False)
+    _homes: Mapping[str, tuple] = field(init=False, repr=False, compare=False)
+    _victory: int = field(init=False, repr=False, compare=False)  # the variant counts its centres
     _parser: Optional[OrderParser] = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._seasonal = is_seasonal(self.variant)
         self._centres = frozenset(self.variant.centers)
+        self._homes = MappingProxyType({p.id: p.homes for p in self.variant.powers})
+        self._victory = self.variant.victory
 
     # -- helpers ---------------------------------------------------------------
 
@@ -128,8 +133,9 @@ class Game:
         return self._parser
 
     @property
-    def homes(self) -> Dict[str, tuple]:
-        return {p.id: p.homes for p in self.variant.powers}
+    def homes(self) -> Mapping[str, tuple]:
+        """Each power's home centres (read-only: made once, with the game)."""
+        return self._homes
 
     @property
     def over(self) -> bool:
@@ -140,9 +146,14 @@ class Game:
         """Text orders by power -> (orders, outcomes of unreadable ones)."""
         parsed: List[Order] = []
         bad: List[Outcome] = []
-        read = self.parser().parse
+        parser = self.parser()
+        read, known = parser.parse, parser.known
         for power, lines in orders.items():
             for line in lines:
+                o = known.get((line, power))  # the parser's memo, asked first: most orders were read before
+                if o is not None:
+                    parsed.append(o)
+                    continue
                 try:
                     o = read(line, power)
                 except OrderError as exc:
@@ -222,16 +233,20 @@ class Game:
             self._enter_phase()
 
     def _check_end(self, state: GameState) -> None:
-        target = self.variant.victory
+        target = self._victory
         counts = Counter(state.centers.values())
+        if counts and max(counts.values()) >= target:
+            self._winner(counts, target)
+        rule = self.variant.rules.draw_after_static_falls
+        if rule and state.static_falls >= rule and self.winner is None:
+            self.drawn = True
+
+    def _winner(self, counts: Counter, target: int) -> None:
         # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
         # it at once: the one with more centres wins, and a tie wins for nobody yet
         reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
         if reached and (len(reached) == 1 or reached[0] > reached[1]):
             self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
-        rule = self.variant.rules.draw_after_static_falls
-        if rule and state.static_falls >= rule and self.winner is None:
-            self.drawn = True
 
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant

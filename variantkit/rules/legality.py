@@ -7,7 +7,7 @@ waters next to each province) is computed once per graph.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, NamedTuple, Optional, Set, Tuple
 
 from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
@@ -34,6 +34,7 @@ class Checked(NamedTuple):
     illegal: Optional[Verdict]
     dest: Optional[str] = None   # a legal move's landing location
     by_convoy: bool = False      # a legal army move that goes by convoy
+    modifier: int = 0            # a legal move's edge modifier (by land or sea, not by convoy)
 
 
 LEGAL = Checked(None)
@@ -50,7 +51,13 @@ class OrderChecker:
         self._water_next: Dict[str, Tuple[str, ...]] = {}
         # what the graph alone decides, remembered (every phase asks again)
         self._moves: Dict[Tuple[UnitType, str, str, bool], Checked] = {}
+        # (unit type, location, destination, via convoy) -> what the graph says of the
+        # move; a verdict by convoy still needs the fleets (``check`` asks them)
+        self.known_moves: Mapping[Tuple[UnitType, str, str, bool], Checked] = self._moves
         self._reach: Dict[Tuple[UnitType, str, str], bool] = {}
+        # (unit type, location, province) -> whether a support from there reaches it
+        self.known_reaches: Mapping[Tuple[UnitType, str, str], bool] = self._reach
+        self._seas: Optional[FrozenSet[str]] = None  # where a fleet convoys, made on first use
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:
         """The fleet location a move from ``src`` to ``dest`` reaches, or why not."""
@@ -157,7 +164,10 @@ class OrderChecker:
             key = (unit.type, unit.loc, o.dest, o.via_convoy)
             got = self._moves.get(key)
             if got is None:
-                got = self._moves[key] = self._move_on_graph(unit, o)
+                got = self._move_on_graph(unit, o)
+                if got.dest is not None and not got.by_convoy:
+                    got = got._replace(modifier=g.modifier(unit.type, unit.loc, got.dest))
+                self._moves[key] = got
             if got.by_convoy and got.dest is not None and not self.fleets_allow(unit, got.dest, units):
                 return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=got.dest))
             return got
@@ -206,6 +216,8 @@ class OrderChecker:
         """Whether fleets stand on some route for this convoy (DATC 6.D.32: a
         convoy through empty seas is no order at all; 6.D.8: one through
         fleets that do not convoy is an order that fails)."""
-        fleets = {p for p, u in units.items()
-                  if u.type is FLEET and self.g.is_convoying_water(p)}
+        seas = self._seas
+        if seas is None:
+            seas = self._seas = frozenset(loc for loc in self.g.locations if self.g.is_convoying_water(loc))
+        fleets = {p for p, u in units.items() if u.type is FLEET and p in seas}
         return self.water_routes_from(unit.province, dest, fleets)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Dict, List, Mapping, Optional, Set, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..graph import Graph
 from ..model import UnitType
@@ -52,6 +52,7 @@ MOVE, SUPPORT = Kind.MOVE, Kind.SUPPORT
 GUESSING, RESOLVED = Step.GUESSING, Step.RESOLVED
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
+_NONE: Tuple[str, ...] = ()  # no supports, no attackers
 
 
 @dataclass
@@ -85,14 +86,18 @@ class Resolver:
         self.supports: Dict[str, Support] = {}
         self.convoys: Dict[str, Convoy] = {}
         self.dest_loc: Dict[str, str] = {}     # move province -> destination location
+        self.dest: Dict[str, str] = {}         # move province -> destination province
         self.modifier: Dict[str, int] = {}     # move province -> its edge's modifier
         self.result: Dict[Key, bool] = {}
         self.state_of: Dict[Key, Step] = {}
         self.deps: List[Key] = []
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
-        self._attackers: Optional[Dict[str, List[str]]] = None
-        self._supports_for: Dict[Tuple[str, Optional[str]], List[str]] = {}
-        self._supports_by_target: Optional[Dict[str, List[str]]] = None
+        self._attackers: Dict[str, List[str]] = {}  # province -> the moves into it
+        self._h2h: Dict[str, str] = {}  # move province -> the province of the move head-on into it
+        self.convoyed: Set[str] = set()  # provinces of the moves by convoy
+        self.matched: Set[str] = set()  # supports that match the supported unit's order
+        self._move_supports: Dict[str, List[str]] = {}  # mover's province -> matching supports
+        self._hold_supports: Dict[str, List[str]] = {}  # province -> matching supports to hold
         self._assign(orders)
 
     # -- order checks -----------------------------------------------------------
@@ -100,63 +105,143 @@ class Resolver:
         self.extra.append(Outcome(power, o, o.text or describe(o), "illegal", code, params))
 
     def _assign(self, orders: List[Order]) -> None:
+        units, orders_of = self.units, self.orders
+        convoy_ordered: List[Convoy] = []
         for o in orders:
             prov = _P[o.loc] if o.loc else ""
-            unit = self.units.get(prov)
+            unit = units.get(prov)
             if unit is None:
                 self._void(o.power, o, Code.NO_UNIT, at=prov or "that place")
             elif o.power and unit.power != o.power:
                 self._void(o.power, o, Code.NOT_YOURS, at=prov, owner=unit.power)
             elif o.unit is not None and o.unit is not unit.type:
                 self._void(o.power, o, Code.WRONG_TYPE, at=prov, unit=unit.type.value)
-            elif prov in self.orders:
+            elif prov in orders_of:
                 # a second order for a unit: the first stands (the later is void)
                 self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
             else:
-                self.orders[prov] = o
-        self._convoy_intent()
+                orders_of[prov] = o
+                if isinstance(o, Convoy):
+                    convoy_ordered.append(o)
+        if convoy_ordered:
+            self._convoy_intent(convoy_ordered)
         if self.options.get("convoy_fallback"):
             self._convoy_fallback()
-        for prov, unit in self.units.items():
-            given = self.orders.get(prov)
-            o = given if given is not None else Hold(unit.power, unit.type, unit.loc, f"{unit} H")
-            self.orders[prov] = o
-            checked = self.check.check(unit, o, self.units)
-            if checked.illegal is not None:
-                text = o.text or describe(o)
-                why = checked.illegal
-                self.outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
-                self.orders[prov] = Hold(unit.power, unit.type, unit.loc, text)
-            elif isinstance(o, Move):
-                assert checked.dest is not None
-                self.dest_loc[prov] = checked.dest
-                if checked.by_convoy and not o.via_convoy:
-                    # a move to a province not adjacent goes by convoy
-                    o = self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
-                self.moves[prov] = o
-                # a convoyed army crosses no border: its modifier does not apply
-                self.modifier[prov] = 0 if o.via_convoy else self.g.modifier(
-                    unit.type, unit.loc, self.dest_loc[prov])
-            elif isinstance(o, Support):
-                self.supports[prov] = o
-            elif isinstance(o, Convoy):
-                self.convoys[prov] = o
-
-    def _convoy_intent(self) -> None:
-        """An army ordered to an adjacent province goes by convoy when its own
-        power orders a fleet to convoy it there (DATC 4.A.3, the 2000 rules)."""
-        convoys: Dict[Tuple[str, str], List[Convoy]] = {}
-        for c in self.orders.values():
-            if isinstance(c, Convoy):
-                convoys.setdefault((_P[c.army_from], _P[c.army_to]), []).append(c)
-        if not convoys:
-            return
-        for prov, o in list(self.orders.items()):
-            unit = self.units[prov]
-            if not isinstance(o, Move) or o.via_convoy or unit.type is not ARMY:
+        checker = self.check
+        check, known, reaches = checker.check, checker.known_moves, checker.can_reach_province
+        reached = checker.known_reaches
+        outcomes = self.outcomes
+        moves, supports, convoys = self.moves, self.supports, self.convoys
+        dest_loc, dest, modifier, attackers = self.dest_loc, self.dest, self.modifier, self._attackers
+        for prov, unit in units.items():
+            given = orders_of.get(prov)
+            if given is None:
+                orders_of[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+                continue  # a hold is always legal
+            o = given
+            if type(o) is Hold:
                 continue
-            dest = _P[o.dest]
-            for c in convoys.get((prov, dest), ()):
+            if isinstance(o, Move):
+                # what the graph alone says of this move, remembered by the checker
+                # (the check itself, for a move not seen before or one by convoy)
+                checked = known.get((unit.type, unit.loc, o.dest, o.via_convoy))
+                if checked is None or checked.by_convoy:
+                    checked = check(unit, o, units)
+                if checked.illegal is None:
+                    loc = checked.dest
+                    assert loc is not None
+                    dest_loc[prov] = loc
+                    if checked.by_convoy and not o.via_convoy:
+                        # a move to a province not adjacent goes by convoy
+                        o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                    moves[prov] = o
+                    d = dest[prov] = _P[loc]
+                    # a convoyed army crosses no border: its modifier does not apply (the
+                    # check's answer for a move is remembered with the graph's modifier)
+                    modifier[prov] = 0 if o.via_convoy else checked.modifier
+                    got = attackers.get(d)
+                    if got is None:
+                        attackers[d] = [prov]
+                    else:
+                        got.append(prov)
+                    continue
+            else:
+                if type(o) is Support:
+                    # the check of a support, its legal answer first: it reaches the province
+                    reach = _P[o.target_dest] if o.target_dest else _P[o.target]
+                    if reach != prov and (reached.get((unit.type, unit.loc, reach))
+                                          or reaches(unit.type, unit.loc, reach)):
+                        supports[prov] = o
+                        continue
+                checked = check(unit, o, units)
+                if checked.illegal is None:
+                    if isinstance(o, Support):
+                        supports[prov] = o
+                    elif isinstance(o, Convoy):
+                        convoys[prov] = o
+                    continue
+            text = o.text or describe(o)
+            why = checked.illegal
+            outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
+            orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
+        h2h, convoyed = self._h2h, self.convoyed
+        for prov, m in moves.items():
+            if m.via_convoy:
+                convoyed.add(prov)
+                continue
+            d = dest[prov]
+            other = moves.get(d)
+            if other is not None and not other.via_convoy and dest[d] == prov:
+                h2h[prov] = d
+        if supports:
+            self._index_supports()
+
+    def _index_supports(self) -> None:
+        """The supports that match the order of the unit they name, by that unit's
+        province: for a move (supports of that move) and for a unit that stays
+        (supports to hold), in the order the supports were listed."""
+        matched = self.matched
+        by_move, by_hold = self._move_supports, self._hold_supports
+        units, moves, dest, dest_loc = self.units, self.moves, self.dest, self.dest_loc
+        for s, sup in self.supports.items():
+            # support_matches, inline
+            t = _P[sup.target]
+            unit = units.get(t)
+            if unit is None or (sup.target_unit is not None and sup.target_unit is not unit.type):
+                continue
+            to = sup.target_dest
+            if to is None:
+                if t in moves:
+                    continue
+                index = by_hold
+            else:
+                # a support that names a coast supports a move to that coast only
+                if t not in moves or dest[t] != _P[to] or ("/" in to and dest_loc[t] != to):
+                    continue
+                index = by_move
+            matched.add(s)
+            got = index.get(t)
+            if got is None:
+                index[t] = [s]
+            else:
+                got.append(s)
+
+    def _convoy_intent(self, ordered: List[Convoy]) -> None:
+        """An army ordered to an adjacent province goes by convoy when its own
+        power orders a fleet to convoy it there (DATC 4.A.3, the 2000 rules).
+        ``ordered``: the convoy orders assigned, in their order."""
+        convoys: Dict[Tuple[str, str], List[Convoy]] = {}
+        for c in ordered:
+            convoys.setdefault((_P[c.army_from], _P[c.army_to]), []).append(c)
+        # each army named by a convoy, once (an army has one order, so one destination)
+        for (prov, dest), named in convoys.items():
+            o = self.orders.get(prov)
+            if not isinstance(o, Move) or o.via_convoy or _P[o.dest] != dest:
+                continue
+            unit = self.units[prov]
+            if unit.type is not ARMY:
+                continue
+            for c in named:
                 # intent counts where an own fleet is ordered to convoy it and could
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
                 if (self.units[_P[c.loc]].power == unit.power
@@ -202,65 +287,62 @@ class Resolver:
         return (m is not None and m.via_convoy and self.units[a].type is ARMY
                 and _P[self.dest_loc[a]] == _P[con.army_to])
 
-    def supports_for(self, prov: str, dest: Optional[str]) -> List[str]:
-        key = (prov, dest)
-        got = self._supports_for.get(key)
-        if got is None:
-            got = self._supports_for[key] = self._find_supports(prov, dest)
-        return got
+    def supports_for(self, prov: str, dest: Optional[str]) -> Sequence[str]:
+        """The supports that match: of the move from ``prov`` into ``dest``, or
+        to hold ``prov`` where ``dest`` is None."""
+        if dest is None:
+            return self._hold_supports.get(prov, _NONE)
+        if self.dest.get(prov) != dest:
+            return _NONE
+        return self._move_supports.get(prov, _NONE)
 
-    def _find_supports(self, prov: str, dest: Optional[str]) -> List[str]:
-        if self._supports_by_target is None:
-            # index once per phase: supports by the province they support
-            self._supports_by_target = {}
-            for s, sup in self.supports.items():
-                self._supports_by_target.setdefault(_P[sup.target], []).append(s)
-        out = []
-        for s in self._supports_by_target.get(prov, ()):
-            sup = self.supports[s]
-            if (dest is None) != (sup.target_dest is None):
-                continue
-            if dest is not None and _P[sup.target_dest] != dest:
-                continue
-            if self.support_matches(s):
-                out.append(s)
-        return out
+    def _given(self, supports: Sequence[str]) -> int:
+        """How many of these matching supports are given (each decided, in order)."""
+        n = 0
+        attackers = self._attackers
+        for s in supports:
+            # a support nobody attacks is given: support_given asks nothing else of it
+            if s not in attackers or self.resolve((SUPPORT, s)):
+                n += 1
+        return n
 
     # -- decisions -----------------------------------------------------------------
     def resolve(self, key: Key) -> bool:
-        st = self.state_of.get(key)
+        state_of = self.state_of
+        st = state_of.get(key)
         if st is RESOLVED:
             return self.result[key]
         if st is GUESSING:
             if key not in self.deps:
                 self.deps.append(key)
             return self.result[key]
-        start = len(self.deps)
-        self.state_of[key] = GUESSING
+        deps = self.deps
+        start = len(deps)
+        state_of[key] = GUESSING
         self.result[key] = False
-        first = self.adjudicate(key)
-        if len(self.deps) == start:
-            if self.state_of.get(key) is not RESOLVED:
+        first = self.move_succeeds(key[1]) if key[0] is MOVE else self.support_given(key[1])
+        if len(deps) == start:
+            if state_of.get(key) is not RESOLVED:
                 self.result[key] = first
-                self.state_of[key] = RESOLVED
+                state_of[key] = RESOLVED
             return first
-        if self.deps[start] != key:
+        if deps[start] != key:
             # part of a cycle that started further up: keep the guess
-            self.deps.append(key)
+            deps.append(key)
             self.result[key] = first
             return first
-        for k in self.deps[start:]:
-            self.state_of.pop(k, None)
-        del self.deps[start:]
-        self.state_of[key] = GUESSING
+        for k in deps[start:]:
+            state_of.pop(k, None)
+        del deps[start:]
+        state_of[key] = GUESSING
         self.result[key] = True
         second = self.adjudicate(key)
         if first == second:
-            for k in self.deps[start:]:
-                self.state_of.pop(k, None)
-            del self.deps[start:]
+            for k in deps[start:]:
+                state_of.pop(k, None)
+            del deps[start:]
             self.result[key] = first
-            self.state_of[key] = RESOLVED
+            state_of[key] = RESOLVED
             return first
         self.backup_rule(start)
         return self.resolve(key)
@@ -310,7 +392,7 @@ class Resolver:
             route = [_P[r] for r in m.route]
             if any(r not in fleets for r in route):
                 return False
-            chain = [prov] + route + [_P[self.dest_loc[prov]]]
+            chain = [prov] + route + [self.dest[prov]]
             for a, b in zip(chain, chain[1:]):
                 if not any(_P[n] == b for loc in (a,) + self.g.coasts.get(a, ())
                            for n in self.g.moves(FLEET, loc)):
@@ -319,25 +401,20 @@ class Resolver:
         return self.check.water_routes_from(prov, self.dest_loc[prov], fleets)
 
     def dislodged(self, prov: str) -> bool:
-        if prov in self.moves and self.resolve((MOVE, prov)):
+        resolve = self.resolve
+        if prov in self.moves and resolve((MOVE, prov)):
             return False
-        return any(self.resolve((MOVE, src)) for src in self.attackers(prov))
+        for src in self._attackers.get(prov, _NONE):
+            if resolve((MOVE, src)):
+                return True
+        return False
 
-    def attackers(self, prov: str) -> List[str]:
-        if self._attackers is None:
-            self._attackers = {}
-            for src in self.moves:
-                self._attackers.setdefault(_P[self.dest_loc[src]], []).append(src)
-        return self._attackers.get(prov, [])
+    def attackers(self, prov: str) -> Sequence[str]:
+        return self._attackers.get(prov, _NONE)
 
     def head_to_head(self, prov: str) -> Optional[str]:
         """The province of a unit that moves into ``prov``'s unit head-on, both by land."""
-        m = self.moves[prov]
-        dest = _P[self.dest_loc[prov]]
-        other = self.moves.get(dest)
-        if other is None or m.via_convoy or other.via_convoy:
-            return None
-        return dest if _P[self.dest_loc[dest]] == prov else None
+        return self._h2h.get(prov)
 
     def strength(self, prov: str, supports: int) -> int:
         """A move's strength with this many supports counted: 1 + the edge's
@@ -346,59 +423,71 @@ class Resolver:
         return got if got > 0 else 0
 
     def attack_strength(self, prov: str) -> int:
-        if not self.path(prov):
+        if prov in self.convoyed and not self.path(prov):
             return 0
-        dest = _P[self.dest_loc[prov]]
-        mover = self.units[prov]
-        supports = [s for s in self.supports_for(prov, dest) if self.resolve((SUPPORT, s))]
+        dest = self.dest[prov]
+        supports = self._move_supports.get(prov)
+        if supports:
+            resolve, attacked = self.resolve, self._attackers
+            supports = [s for s in supports if s not in attacked or resolve((SUPPORT, s))]
         occupant = self.units.get(dest)
-        h2h = self.head_to_head(prov)
-        if occupant is None or (dest in self.moves and h2h is None and self.resolve((MOVE, dest))):
-            return self.strength(prov, len(supports))
-        if occupant.power == mover.power:
+        if occupant is None or (dest in self.moves and prov not in self._h2h
+                                and self.resolve((MOVE, dest))):
+            got = 1 + self.modifier[prov] + (len(supports) if supports else 0)
+            return got if got > 0 else 0
+        if occupant.power == self.units[prov].power:
             return 0
-        return self.strength(prov, sum(1 for s in supports if self.units[s].power != occupant.power))
+        if not supports:
+            got = 1 + self.modifier[prov]
+            return got if got > 0 else 0
+        units = self.units
+        return self.strength(prov, sum(1 for s in supports if units[s].power != occupant.power))
 
     def hold_strength(self, prov: str) -> int:
         if prov not in self.units:
             return NOBODY
         if prov in self.moves:
             return NOBODY if self.resolve((MOVE, prov)) else 1
-        return 1 + sum(1 for s in self.supports_for(prov, None) if self.resolve((SUPPORT, s)))
+        supports = self._hold_supports.get(prov)
+        return 1 + self._given(supports) if supports else 1
 
     def defend_strength(self, prov: str) -> int:
-        dest = _P[self.dest_loc[prov]]
-        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve((SUPPORT, s))))
+        supports = self._move_supports.get(prov)
+        return self.strength(prov, self._given(supports) if supports else 0)
 
     def prevent_strength(self, prov: str) -> int:
-        if not self.path(prov):
+        if prov in self.convoyed and not self.path(prov):
             return NOBODY
-        h2h = self.head_to_head(prov)
+        h2h = self._h2h.get(prov)
         if h2h is not None and self.resolve((MOVE, h2h)):
             return NOBODY
-        dest = _P[self.dest_loc[prov]]
-        return self.strength(prov, sum(1 for s in self.supports_for(prov, dest)
-                                       if self.resolve((SUPPORT, s))))
+        supports = self._move_supports.get(prov)
+        return self.strength(prov, self._given(supports) if supports else 0)
 
     def move_succeeds(self, prov: str) -> bool:
-        if not self.path(prov):
+        if prov in self.convoyed and not self.path(prov):
             return False
-        dest = _P[self.dest_loc[prov]]
+        dest = self.dest[prov]
+        attackers = self._attackers[dest]
+        if len(attackers) == 1 and dest not in self.units and prov not in self._move_supports \
+                and prov not in self.convoyed:
+            # the common move: alone into an empty space, by land, unsupported (its
+            # strength, at least 0, beats the empty space's; nothing else to decide)
+            return True
         attack = self.attack_strength(prov)
-        h2h = self.head_to_head(prov)
+        h2h = self._h2h.get(prov)
         if h2h is not None:
             if attack <= self.defend_strength(h2h):
                 return False
         elif attack <= self.hold_strength(dest):
             return False
-        for other in self.attackers(dest):
+        for other in attackers:
             if other != prov and attack <= self.prevent_strength(other):
                 return False
         return True
 
     def support_given(self, prov: str) -> bool:
-        if not self.support_matches(prov):
+        if prov not in self.matched:
             return False
         if self.cutter(prov) is not None:
             return False
@@ -406,18 +495,20 @@ class Resolver:
 
     def cutter(self, prov: str) -> Optional[str]:
         """The province of the first move that cuts this support, if any."""
+        attackers = self._attackers.get(prov)
+        if not attackers:
+            return None
         sup = self.supports[prov]
-        me = self.units[prov]
+        me = self.units[prov].power
         into = _P[sup.target_dest] if sup.target_dest else None
-        for src in self.attackers(prov):
-            attacker = self.units[src]
-            if attacker.power == me.power:
+        for src in attackers:
+            if self.units[src].power == me:
                 continue
             if into is not None and src == into:
                 continue  # the attacked unit can cut only by dislodging
-            if not self.path(src):
+            if src in self.convoyed and not self.path(src):
                 continue
-            if self.modifier[src] < 0 and not self._has_strength(src, prov, me.power):
+            if self.modifier[src] < 0 and not self._has_strength(src, prov, me):
                 continue  # a crossing left with no strength cuts no support (Loeb9)
             return src
         return None
@@ -430,7 +521,8 @@ class Resolver:
             return True
         return self.strength(src, sum(1 for s in self.supports_for(src, prov)
                                       if self.units[s].power != attacked
-                                      and self.resolve((SUPPORT, s)))) > 0
+                                      and (s not in self._attackers
+                                           or self.resolve((SUPPORT, s))))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def _tail_first(self) -> List[str]:
@@ -440,79 +532,117 @@ class Resolver:
         limit; the decisions do not depend on the order they are made in."""
         order: List[str] = []
         seen: Set[str] = set()
-        for start in self.moves:
+        moves, dest = self.moves, self.dest
+        for start in moves:
+            if start in seen:
+                continue
+            if dest[start] not in moves:
+                seen.add(start)  # a chain of one, the most common
+                order.append(start)
+                continue
             chain = []
             prov = start
-            while prov in self.moves and prov not in seen:
+            while prov in moves and prov not in seen:
                 seen.add(prov)
                 chain.append(prov)
-                prov = _P[self.dest_loc[prov]]
+                prov = dest[prov]
             order.extend(reversed(chain))
         return order
 
     def run(self) -> MovementResult:
+        resolve, state_of, result = self.resolve, self.state_of, self.result
+        attackers, units, dest = self._attackers, self.units, self.dest
+        supported, convoyed = self._move_supports, self.convoyed
         try:
             for prov in self._tail_first():
-                self.resolve((MOVE, prov))
-            for prov in list(self.supports):
-                self.resolve((SUPPORT, prov))
+                key = (MOVE, prov)
+                if state_of.get(key) is RESOLVED:
+                    continue
+                d = dest[prov]
+                if d not in units and len(attackers[d]) == 1 and prov not in supported \
+                        and prov not in convoyed:
+                    # move_succeeds's first case, decided here: nothing depends on it yet
+                    result[key] = True
+                    state_of[key] = RESOLVED
+                else:
+                    resolve(key)
+            matched = self.matched
+            for prov in self.supports:
+                key = (SUPPORT, prov)
+                if state_of.get(key) is RESOLVED:
+                    continue
+                if prov not in matched or prov not in attackers:
+                    # support_given's first answers, decided here: a support that does
+                    # not match is not given, one nobody attacks is
+                    result[key] = prov in matched
+                    state_of[key] = RESOLVED
+                else:
+                    resolve(key)
         except RecursionError:
             # a circle of moves is decided around the whole circle at once: one of some
             # hundreds of units goes deeper than Python allows; said, never a traceback
             raise UnusableInput([Problem.of("VK407", count=len(self.moves))])
         new_units: Dict[str, UnitAt] = {}
         dislodged: Dict[str, Dislodged] = {}
-        result = self.result
-        moved = {p for p in self.moves if result[(MOVE, p)]}
-        for prov, unit in self.units.items():
-            if prov in moved:
-                loc = self.dest_loc[prov]
-                new_units[_P[loc]] = UnitAt(unit.power, unit.type, loc)
+        dest_loc, moves = self.dest_loc, self.moves
+        # the moves that succeed, in the units' order (the moves were listed in it);
         # at most one move succeeds into a province
-        winners = {_P[self.dest_loc[p]]: p for p in moved}
+        moved: Set[str] = set()
+        winners: Dict[str, str] = {}
+        for prov in moves:
+            if result[(MOVE, prov)]:
+                moved.add(prov)
+                unit = units[prov]
+                d = dest[prov]
+                new_units[d] = UnitAt(unit.power, unit.type, dest_loc[prov])
+                winners[d] = prov
         for prov, unit in self.units.items():
             if prov in moved:
                 continue
             winner = winners.get(prov)
             if winner is not None:
-                dislodged[prov] = Dislodged(unit, winner, self.moves[winner].via_convoy)
+                dislodged[prov] = Dislodged(unit, winner, moves[winner].via_convoy)
             else:
                 new_units[prov] = unit
         standoffs = set()
-        for prov in self.moves:
-            dest = _P[self.dest_loc[prov]]
+        for prov in moves:
             # a bounce leaves the province contested, unless the bounced unit was dislodged
-            if prov not in moved and prov not in dislodged and self.path(prov) and dest not in new_units:
-                standoffs.add(dest)
-        outcomes = []
-        ok = Code.OK
+            if prov not in moved and prov not in dislodged and dest[prov] not in new_units \
+                    and (prov not in self.convoyed or self.path(prov)):
+                standoffs.add(dest[prov])
+        outcomes: List[Outcome] = []
+        append, orders, matched = outcomes.append, self.orders, self.matched
+        ok, illegal = Code.OK, self.outcomes
         for prov, unit in self.units.items():
-            if prov in self.outcomes:
-                outcomes.append(self.outcomes[prov])
+            if prov in illegal:
+                append(illegal[prov])
                 continue
-            o = self.orders[prov]
-            params: Dict[str, object]
-            if type(o) is Hold and prov not in dislodged:
-                code, params = ok, {}  # most units: held, and still there
+            o = orders[prov]
+            if prov in moved or (type(o) is Hold and prov not in dislodged):
+                # most units: moved, or held and still there
+                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                continue
+            if type(o) is Support and prov not in matched:
+                code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
-            outcomes.append(Outcome(unit.power, o, o.text or describe(o),
-                                    "succeeds" if code is Code.OK else "fails", code, params))
+            append(Outcome(unit.power, o, o.text or describe(o),
+                           "succeeds" if code is ok else "fails", code, params))
         return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
 
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
             if self.result[(MOVE, prov)]:
                 return Code.OK, {}
-            if not self.path(prov):
+            if prov in self.convoyed and not self.path(prov):
                 return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
-            dest = _P[self.dest_loc[prov]]
+            dest = self.dest[prov]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
                     not (dest in self.moves and self.result[(MOVE, dest)]):
                 return Code.OWN_UNIT, {"at": dest}
             return Code.BOUNCED, {"at": dest}
-        if isinstance(o, Support) and not self.support_matches(prov):
+        if isinstance(o, Support) and prov not in self.matched:
             return Code.NOT_MATCHED, {"what": "supported unit"}
         if isinstance(o, Convoy) and not self.convoy_matches(prov):
             return Code.NOT_MATCHED, {"what": "convoyed army"}

@@ -11,7 +11,7 @@ adjective or letter (``India:``, ``N:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Mapping, Optional, Tuple
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
@@ -54,6 +54,7 @@ class OrderParser:
         self.variant = variant
         self.names = names or NameIndex(variant)
         self._read: Dict[Tuple[str, Optional[str]], Order] = {}
+        self.known: Mapping[Tuple[str, Optional[str]], Order] = self._read  # (text, power) -> order read
         self.powers: Dict[str, str] = {}
         for p in variant.powers:
             for word in (p.id, p.name, p.adjective, p.letter):
@@ -157,7 +158,7 @@ class OrderParser:
             text = rest.strip()
         else:
             text = original
-        if not text.strip():
+        if not text:  # stripped in both branches above
             raise OrderError("the order is empty")
         quick = self._quick(text, power or "", original)
         if quick is not None:
@@ -238,14 +239,16 @@ class OrderParser:
         sev``...), every location one token, read at once; None sends the text
         to the full reader, which reads these the same way, only slower."""
         if "->" in text or "=>" in text or "\u2013" in text or "," in text \
-                or "-" in text.replace(" - ", ""):
+                or text.count("-") != text.count(" - "):  # a hyphen not between spaces
             return None
         t = text.lower().split()
         n = len(t)
         if n < 2 or t[0] not in UNIT_WORDS:
             return None
-        loc = self.names.location
-        here = loc(t[1])
+        # the name index's memo asked first (a dict subscript, not a call); a name
+        # it has not seen, or knows names nothing, goes through the lookup
+        known, loc = self.names.known, self.names.location
+        here = known.get(t[1]) or loc(t[1])
         if here is None:
             return None
         unit = UNIT_WORDS[t[0]]
@@ -263,33 +266,33 @@ class OrderParser:
                 return Remove(power, unit, here, original)
             return None
         if word in MOVE:
-            dest = loc(t[3])
+            dest = known.get(t[3]) or loc(t[3])
             if dest is None:
                 return None
-            tail = t[4:]
-            if not tail:
+            if n == 4:
                 return Move(power, unit, here, original, dest)
+            tail = t[4:]
             if tail in (["via"], ["via", "convoy"], ["via", "c"], ["by", "convoy"], ["by", "c"]):
                 return Move(power, unit, here, original, dest, True)
             return None
         if word in SUPPORT and n >= 5 and t[3] in UNIT_WORDS:
-            target = loc(t[4])
+            target = known.get(t[4]) or loc(t[4])
             if target is None:
                 return None
             if n == 5 or (n == 6 and t[5] in HOLD):
                 return Support(power, unit, here, original, target, None, UNIT_WORDS[t[3]])
             if n == 7 and t[5] in MOVE:
-                to = loc(t[6])
+                to = known.get(t[6]) or loc(t[6])
                 if to is not None:
                     return Support(power, unit, here, original, target, to, UNIT_WORDS[t[3]])
             return None
         if word in CONVOY and n == 7 and UNIT_WORDS.get(t[3]) is UnitType.ARMY and t[5] in MOVE:
-            frm, to = loc(t[4]), loc(t[6])
+            frm, to = (known.get(t[4]) or loc(t[4])), (known.get(t[6]) or loc(t[6]))
             if frm is not None and to is not None:
                 return Convoy(power, unit, here, original, frm, to)
             return None
         if word in RETREAT and n == 4:
-            dest = loc(t[3])
+            dest = known.get(t[3]) or loc(t[3])
             if dest is not None:
                 return Retreat(power, unit, here, original, dest)
         return None
