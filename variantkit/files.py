@@ -524,3 +524,11 @@ def _remove_dirs(made: List[str]) -> None:
 def atomic_copy(source: str, path: str, limit: int) -> None:
     """Copy a regular file of at most ``limit`` bytes atomically."""
     atomic_write(path, read_limited(source, limit))
+
+
+def write_scratch(path: str, text: str) -> None:
+    """A file in a private temporary folder, for another program to read at
+    once (an export read back by its target's reader): never a user's file,
+    so neither kept nor written all or nothing."""
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import MAPS
 from variantkit.formats import formats
 from variantkit.formats.base import ExportReport
-from variantkit.formats.dpjudge import dpjudge_text
+from variantkit.formats.dpjudge import dpjudge_text, read_dpjudge
 from variantkit.formats.readback import dpjudge_reads, jdip_reads, package_reads
 from variantkit.io import load
 
@@ -60,7 +60,7 @@ def test_a_line_the_export_did_not_mean_is_found(tmp_path, extra, said):
     hand: DPjudge's reading finds it."""
     text = _text(STANDARD).replace("\nBEGIN ", f"\n{extra}\nBEGIN ", 1)
     report = ExportReport(str(tmp_path / "x.map"))
-    dpjudge_reads(text, STANDARD, report.path, report)
+    dpjudge_reads(text, STANDARD, report.path, report, read_dpjudge)
     assert [p.code for p in report.problems] == ["VK771"] and said in report.problems[0].message
 
 
@@ -80,10 +80,10 @@ def test_jdip_reading_finds_a_centre_the_export_did_not_mean(tmp_path, monkeypat
     import variantkit.formats.readback as rb
     real = rb.jdip_reads
 
-    def tampered(files, v, aliases, path, report):
+    def tampered(files, v, aliases, path, report, read):
         files["variants.xml"] = files["variants.xml"].replace(
             "<INITIALSTATE", '<SUPPLYCENTER province="bur" homepower="none" owner="none"/>\n<INITIALSTATE', 1)
-        real(files, v, aliases, path, report)
+        real(files, v, aliases, path, report, read)
     monkeypatch.setattr(rb, "jdip_reads", tampered)
     out = tmp_path / "out"
     report = formats()["jdip"].export(STANDARD, str(out))

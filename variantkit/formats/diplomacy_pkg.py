@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..files import atomic_write
 from ..model import Terrain, Variant
 from .base import ExportReport, Format
-from .dpjudge import dpjudge_text
+from .dpjudge import dpjudge_text, read_dpjudge
 
 
 def flatten(v: Variant, report: ExportReport) -> Variant:
@@ -50,7 +50,7 @@ def write(v: Variant, path: str) -> ExportReport:
     text = dpjudge_text(flat, report)
     if report.ok:
         from .readback import dpjudge_reads, package_reads
-        dpjudge_reads(text, flat, path, report)
+        dpjudge_reads(text, flat, path, report, read_dpjudge)
         package_reads(text, flat, path, report)
     if report.ok:
         atomic_write(path, text)

@@ -827,15 +827,15 @@ def write(v: Variant, path: str) -> ExportReport:
     if report.ok:
         # DPjudge reads its maps in Latin-1 (Map.py in Python 2, a byte a letter): UTF-8 made
         # 'Münster' 'MÃ¼NSTER' there.  Written in Latin-1; a letter it lacks is refused.
-        from .dpjudge_words import _strings
+        from .dpjudge_words import strings_of
         from ..text import describe, shown
-        for where, value in _strings(v):
+        for where, value in strings_of(v):
             beyond = next((c for c in value if ord(c) > 0xFF), None)
             if beyond is not None:
                 report.refuse("VK688", where=where, character=describe(beyond), value=shown(value))
     if report.ok:
         from .readback import dpjudge_reads
-        dpjudge_reads(text, v, path, report, encoding="latin-1")
+        dpjudge_reads(text, v, path, report, read_dpjudge, encoding="latin-1")
     if report.ok:
         atomic_write(path, text.encode("latin-1"))
     return report

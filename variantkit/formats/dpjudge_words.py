@@ -85,7 +85,7 @@ def fit(v: Variant, report: ExportReport) -> Variant:
     every string on one line (refused otherwise)."""
     from ..edit import rename
     from ..text import bad_characters, describe, shown
-    for where, value in _strings(v):
+    for where, value in strings_of(v):
         bad = bad_characters(value)
         if bad:
             report.refuse("VK792", where=where, character=describe(bad[0][1]), format="DPjudge", value=shown(value),
@@ -172,7 +172,7 @@ def _starts_a_directive(where: str, value: str) -> bool:
     return words[-1] in LAST_WORDS
 
 
-def _strings(v: Variant) -> List[tuple]:
+def strings_of(v: Variant) -> List[tuple]:
     out = [("the variant's name", v.name)]
     out += [(f"{p.id}'s name", p.name) for p in v.provinces]
     out += [(f"{p.id}'s alias", a) for p in v.provinces for a in p.aliases]

@@ -669,7 +669,7 @@ def write(v: Variant, path: str, art_file: Optional[str] = None) -> ExportReport
     etree.SubElement(var.find("MAP"), "MAP_GRAPHIC", ref=f"{v.id}-map", default="true")
     files["variants.xml"] = etree.tostring(vroot, pretty_print=True, xml_declaration=True, encoding="utf-8").decode()
     from .readback import jdip_reads
-    jdip_reads(files, v, {p.id: aliases.get(p.id, []) for p in v.provinces}, path, report)
+    jdip_reads(files, v, {p.id: aliases.get(p.id, []) for p in v.provinces}, path, report, read)
     if not report.ok:
         return report
     os.makedirs(path, exist_ok=True)

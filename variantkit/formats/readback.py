@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
+from ..files import write_scratch
 from ..model import Variant, split_location
 from ..problems import UnusableInput
 from .base import ExportReport
@@ -102,10 +103,12 @@ def _lost_aliases(v: Variant, report: ExportReport) -> Set[Tuple[str, str]]:
     return {(p.id, a) for p in v.provinces for a in p.aliases if any(repr(a) in m and p.id in m for m in said)}
 
 
-def dpjudge_reads(text: str, v: Variant, path: str, report: ExportReport, encoding: str = "utf-8") -> None:
+def dpjudge_reads(text: str, v: Variant, path: str, report: ExportReport, read_dpjudge: Callable[..., Any],
+                  encoding: str = "utf-8") -> None:
     """The DPjudge map ``text`` (about to be written at ``path`` for ``v`` in
-    ``encoding``) read back by variantkit's DPjudge reader, as DPjudge reads a map."""
-    from .dpjudge import WRITTEN, read_dpjudge
+    ``encoding``) read back by variantkit's DPjudge reader ``read_dpjudge``, as
+    DPjudge reads a map (passed in: the DPjudge format imports this module)."""
+    from .dpjudge_rules import WRITTEN
     from .dpjudge_words import fit
     want = fit(v, ExportReport(path))
     try:
@@ -135,8 +138,7 @@ def package_reads(text: str, v: Variant, path: str, report: ExportReport) -> Non
     want = fit(v, ExportReport(path))
     with tempfile.TemporaryDirectory(prefix="variantkit-readback-") as folder:
         name = os.path.join(folder, "readback.map")
-        with open(name, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_scratch(name, text)
         try:
             m = Map(name, use_cache=False)  # no convoy paths computed, nothing cached by name
         except Exception as exc:  # the package raises what it meets (KeyError, IndexError...)
@@ -178,19 +180,18 @@ def package_reads(text: str, v: Variant, path: str, report: ExportReport) -> Non
 
 
 def jdip_reads(files: Dict[str, str], v: Variant, aliases: Dict[str, List[str]], path: str,
-               report: ExportReport) -> None:
+               report: ExportReport, read: Callable[..., Any]) -> None:
     """jDip's files (name -> text, about to be written into the folder
     ``path`` for ``v``) read back by variantkit's jDip reader from a private
     folder: the graph, names and rules jDip's loader reads (its own loader
-    runs in the tests).  ``aliases``: those the writer kept."""
+    runs in the tests).  ``aliases``: those the writer kept; ``read``: the jDip
+    reader (passed in: the jDip format imports this module)."""
     from dataclasses import replace
-    from .jdip import read
     want = replace(v, provinces=tuple(replace(p, aliases=tuple(aliases.get(p.id, ()))) for p in v.provinces),
                    edges=tuple(replace(e, oneway=False) for e in v.edges))
     with tempfile.TemporaryDirectory(prefix="variantkit-readback-") as folder:
         for name, text in files.items():
-            with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
-                fh.write(text)
+            write_scratch(os.path.join(folder, name), text)
         try:
             got, problems = read(os.path.join(folder, "variants.xml"))
         except UnusableInput as exc:
