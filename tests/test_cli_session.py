@@ -28,7 +28,7 @@ def test_attach_art_refuses_positions_the_variant_cannot_hold(tmp_path, capsys):
     before = snapshot(ws / "v")
     assert main(["attach-art", str(ws / "v"), str(far)]) == 1
     err = capsys.readouterr().err
-    assert "2000050 is greater than the maximum of 1000000" in err and "nothing was written" in err
+    assert "far.svg:1: error VK818" in err  # the drawing refused at its line, before any position is taken
     assert "Traceback" not in err
     assert snapshot(ws / "v") == before                     # no far.svg copied, the variant as it was
     assert load(str(ws / "v")).report.errors == []
