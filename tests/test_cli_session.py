@@ -26,7 +26,7 @@ def test_attach_art_refuses_positions_the_variant_cannot_hold(tmp_path, capsys):
     far = ws / "far.svg"
     far.write_text(FAR)
     before = snapshot(ws / "v")
-    assert main(["attach-art", str(ws / "v"), str(far)]) == 1
+    assert main(["attach-art", str(ws / "v"), str(far)]) == 2  # the drawing is unusable input (VK818)
     err = capsys.readouterr().err
     assert "far.svg:1: error VK818" in err  # the drawing refused at its line, before any position is taken
     assert "Traceback" not in err
