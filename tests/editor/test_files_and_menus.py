@@ -72,9 +72,13 @@ def test_every_menu_action_triggers_without_error(window, qtbot, answers, tmp_pa
         act.trigger()
         qtbot.wait(10)
         assert window.isVisible(), path
-    # the tools are checkable and one at a time: the last one triggered is on
-    tools = [a for p, a in menu_actions(window) if p.startswith("Tools/")]
+    # the tools are checkable and one at a time: the last one triggered is on; the units
+    # of new links (Link armies and fleets / armies only / fleets only) are a group of their own
+    unit_kinds = {"Tools/Link armies and fleets", "Tools/Link armies only", "Tools/Link fleets only"}
+    tools = [a for p, a in menu_actions(window) if p.startswith("Tools/") and p.replace("&", "") not in unit_kinds]
+    kinds = [a for p, a in menu_actions(window) if p.replace("&", "") in unit_kinds]
     assert sum(a.isChecked() for a in tools) == 1
+    assert sum(a.isChecked() for a in kinds) == 1
     window.doc.undo.setClean()
 
 
