@@ -32,7 +32,8 @@ from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boxes import counters
 from .picture_straits import straits
-from .picture_rivers import channels, river_mask, thin_waters
+from .picture_rivers import STRIP, channels, river_mask, thin_waters
+from .picture_split import banks
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -243,6 +244,14 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     river = river_mask(labels, rivers, np.isin(index, sea), min_area)
     labels[river] = 0
     present = np.array([lab for lab in present if int(lab) not in rivers])
+    # a province a river runs through: its banks, one colour, are one territory
+    strips = np.isin(labels, sorted(narrow)) if narrow else np.zeros(labels.shape, dtype=bool)
+    halves = banks(labels, (labels == 0) | strips, river | strips, region_colour,
+                   {int(v) for v in present if int(v) not in water}, int(2 * STRIP + 2 * reach0))
+    for piece, province in halves.items():
+        labels[labels == piece] = province
+        region_area[province] += region_area[piece]
+    present = np.array([lab for lab in present if int(lab) not in halves])
     # everything left (lines, rivers, specks on their own) goes to the nearest region
     grown = labels.copy()
     if (labels == 0).any() and (labels > 0).any():
