@@ -20,7 +20,7 @@ REACHED = {
     "Alacavre": 0.17,
     "AnarchyInTheUK": 0.99,
     "BalkanWarsVI": 0.89,
-    "CelticBritain": 0.95,  # 0.958 before the straits, 0.948 after: the site links Vectis for fleets only
+    "CelticBritain": 0.99,  # 0.948 with Skitis and Carini linked for armies across their circles of sea
     "Classic": 0.98,
     "Classic1880": 0.91,
     "ClassicChaoctopi": 0.35,

@@ -263,7 +263,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     else:
         near = np.ones(labels.shape, dtype=bool)
     contacts, _ = _contacts(grown, near, water)
-    islands = _islands_with_waters(contacts, water, region_area)
+    islands = _islands_with_waters(contacts, water, region_area, region_colour)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
@@ -316,6 +316,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
+    ringed = set(islands.values())
     edges: List[EdgeProposal] = []
     min_len = 3
     for (a, b), length in sorted(contacts.items()):
@@ -343,6 +344,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         fleet = wa or wb or (a in coastal and b in coastal and sea_touch.get((a, b), False))
         reason = ("open water" if wa and wb else "a shared coastline" if wa or wb
                   else "a land border" + (" reaching the sea" if fleet else ""))
+        if army and (a in ringed or b in ringed):
+            # an island with the waters drawn round it meets its neighbours only across them
+            army, fleet, reason = False, True, "across the waters drawn round an island"
         confidence = 1.0 if length >= 3 * min_len else 0.5
         if confidence < 1.0:
             reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
@@ -466,10 +470,13 @@ def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: 
     return [e for e in edges if e.edge.a not in gone and e.edge.b not in gone]
 
 
-def _islands_with_waters(contacts, water: set, area: np.ndarray) -> Dict[int, int]:
+def _islands_with_waters(contacts, water: set, area: np.ndarray,
+                         colour: Optional[Dict[int, int]] = None) -> Dict[int, int]:
     """Islands drawn inside a circle of sea that is their territory: a small
-    water region (under half the median sea, at most 12 times the island)
-    holding one island that touches nothing but it.  Returns {ring: island}."""
+    water region (under half the median sea, at most 12 times the islands)
+    holding one island, or a group of islands of one colour (CelticBritain's
+    Cornavii), that touch nothing but it.  Returns {ring: island, and each
+    other island of the group: island}, the island the largest."""
     neighbours: Dict[int, set] = {}
     for (a, b), n in contacts.items():
         if n >= 3:
@@ -483,11 +490,12 @@ def _islands_with_waters(contacts, water: set, area: np.ndarray) -> Dict[int, in
     for ring in water:
         # the ring may touch other coasts; the island touches the ring alone
         land = [n for n in neighbours.get(ring, ()) if n not in water and neighbours.get(n) == {ring}]
-        if len(land) != 1:
+        if not land or len({(colour or {}).get(n, n) for n in land}) != 1:
             continue
-        island = land[0]
-        if area[ring] <= 12 * area[island] and area[ring] < 0.5 * median:
+        island = max(land, key=lambda n: (int(area[n]), -n))
+        if area[ring] <= 12 * sum(int(area[n]) for n in land) and area[ring] < 0.5 * median:
             out[ring] = island
+            out.update({n: island for n in land if n != island})
     return out
 
 
