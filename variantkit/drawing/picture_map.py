@@ -30,6 +30,7 @@ from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
+from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters
 from .picture_straits import straits
 from .picture_rivers import channels, river_mask, thin_waters
@@ -446,7 +447,13 @@ def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: 
     if len(parts) < 2:
         return edges
     main = max(parts, key=len)
+    for board in boards(parts, main):   # the map drawn again beside it (a layer): kept, linked to its twins
+        pairs = twins(regions, board, main)
+        edges = edges + twin_edges(regions, pairs) if pairs else edges
+        main = main | board if pairs else main
     apart = sorted(set(adj) - main, key=lambda rid: int(rid[1:]))
+    if not apart:
+        return edges
     for rid in apart:
         r = regions[rid]
         r.terrain, r.doubtful = Terrain.IMPASSABLE, True
