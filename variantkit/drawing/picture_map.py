@@ -32,6 +32,7 @@ from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters
+from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_rivers import channels, river_mask, thin_waters
 
@@ -127,7 +128,7 @@ def _line_pixels(index: np.ndarray, palette: np.ndarray) -> np.ndarray:
     # filling territories is not
     grey = palette.max(axis=1) - palette.min(axis=1) < 30
     thin = inner < 0.25 * np.maximum(count, 1)
-    dark = (((_value(palette) < 100) & (grey | thin)) | grey)[index]
+    dark = (((_value(palette) < 100) & (grey | thin)) | grey | pens(palette, count, inner))[index]
     filled = _interior(index, 3) & dark
     filled = ndimage.binary_dilation(filled, structure=ndimage.generate_binary_structure(2, 1),
                                      iterations=3) & dark
@@ -255,6 +256,18 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     else:
         near = np.ones(labels.shape, dtype=bool)
     contacts, _ = _contacts(grown, near, water)
+    marks = rings(grown, _neighbours(contacts))   # a ring round a territory's mark and what it holds: one
+    for k, around in marks.items():
+        if region_area[k] > region_area[around]:   # coloured as the larger part
+            region_colour[around] = region_colour[k]
+            water = water - {around} | ({around} if k in water else set())
+        region_area[around] += region_area[k]
+        grown[grown == k] = around
+        labels[labels == k] = around
+        water.discard(k)
+    if marks:
+        present = np.array([lab for lab in present if int(lab) not in marks])
+        contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
