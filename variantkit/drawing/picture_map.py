@@ -34,7 +34,7 @@ from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters
 from .picture_lines import pens, rings
 from .picture_straits import straits
-from .picture_rivers import channels, river_mask, thin_waters
+from .picture_rivers import banks, channels, river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -255,6 +255,12 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         near = (dist <= _line_reach(labels, lines, dist)) | ndimage.binary_dilation(river, iterations=2)
     else:
         near = np.ones(labels.shape, dtype=bool)
+    joined = banks(grown, river, lines, region_colour, water)   # a river through a territory does not cut it
+    for k, into in joined.items():
+        region_area[into] += region_area[k]
+        grown[grown == k] = into
+        labels[labels == k] = into
+    present = np.array([lab for lab in present if int(lab) not in joined])
     contacts, _ = _contacts(grown, near, water)
     marks = rings(grown, _neighbours(contacts))   # a ring round a territory's mark and what it holds: one
     for k, around in marks.items():

@@ -64,3 +64,42 @@ def river_mask(labels: np.ndarray, rivers: Set[int], sea_pixels: np.ndarray, min
     size = np.bincount(stretch[pieces], minlength=n + 1)
     size[0] = 0
     return pieces & (size >= min_area)[stretch]
+
+
+def banks(grown: np.ndarray, river: np.ndarray, lines: np.ndarray, colour: dict, water: Set[int]) -> dict:
+    """{region: the region it is one territory with}: two lands of one
+    colour that meet only across a river, no border line anywhere between
+    them, are the two banks of a river running through a territory (Hussite
+    draws its rivers across its provinces), not two territories."""
+    from scipy import ndimage
+    if not river.any():
+        return {}
+    wet = ndimage.binary_dilation(river, iterations=2)
+    lined = ndimage.binary_dilation(lines & ~river, iterations=1)
+    total: dict = {}
+    across: dict = {}
+    for a, b, w, ln in ((grown[:, :-1], grown[:, 1:], wet[:, :-1] | wet[:, 1:], lined[:, :-1] | lined[:, 1:]),
+                        (grown[:-1, :], grown[1:, :], wet[:-1, :] | wet[1:, :], lined[:-1, :] | lined[1:, :])):
+        diff = (a != b) & (a > 0) & (b > 0)
+        lo, hi = np.minimum(a[diff], b[diff]).astype(np.int64), np.maximum(a[diff], b[diff]).astype(np.int64)
+        key = lo * (int(grown.max()) + 1) + hi
+        river_only = (w & ~ln)[diff]
+        for k, n in zip(*np.unique(key, return_counts=True)):
+            total[int(k)] = total.get(int(k), 0) + int(n)
+        for k, n in zip(*np.unique(key[river_only], return_counts=True)):
+            across[int(k)] = across.get(int(k), 0) + int(n)
+    parent: dict = {}
+
+    def root(x):
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+    for k, n in sorted(total.items()):
+        a, b = divmod(k, int(grown.max()) + 1)
+        if a in water or b in water or colour.get(a) != colour.get(b) or colour.get(a) is None:
+            continue
+        if n >= 3 and across.get(k, 0) >= 0.9 * n:
+            ra, rb = root(a), root(b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+    return {x: root(x) for x in list(parent) if root(x) != x}
