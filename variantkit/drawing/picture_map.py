@@ -34,6 +34,7 @@ from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters
 from .picture_lines import pens, rings
 from .picture_straits import straits
+from .picture_wrap import wrap_contacts, wraps
 from .picture_rivers import banks, channels, river_mask, thin_waters
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -298,6 +299,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
+    if wraps(grown, {lab: tuple(palette[c]) for lab, c in region_colour.items()}):   # the edges meet round the back
+        for pair, (n, wet) in wrap_contacts(grown, water).items():
+            contacts[pair] = contacts.get(pair, 0) + n
+            sea_touch[pair] = sea_touch.get(pair, False) or wet
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts))
     impassable |= boxes
