@@ -30,8 +30,11 @@ from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
+from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters
+from .picture_lines import pens, rings
 from .picture_straits import straits
+from .picture_wrap import wrap_contacts, wraps
 from .picture_rivers import STRIP, channels, river_mask, thin_waters
 from .picture_split import banks
 
@@ -127,7 +130,7 @@ def _line_pixels(index: np.ndarray, palette: np.ndarray) -> np.ndarray:
     # filling territories is not
     grey = palette.max(axis=1) - palette.min(axis=1) < 30
     thin = inner < 0.25 * np.maximum(count, 1)
-    dark = (((_value(palette) < 100) & (grey | thin)) | grey)[index]
+    dark = (((_value(palette) < 100) & (grey | thin)) | grey | pens(palette, count, inner))[index]
     filled = _interior(index, 3) & dark
     filled = ndimage.binary_dilation(filled, structure=ndimage.generate_binary_structure(2, 1),
                                      iterations=3) & dark
@@ -263,6 +266,18 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     else:
         near = np.ones(labels.shape, dtype=bool)
     contacts, _ = _contacts(grown, near, water)
+    marks = rings(grown, _neighbours(contacts))   # a ring round a territory's mark and what it holds: one
+    for k, around in marks.items():
+        if region_area[k] > region_area[around]:   # coloured as the larger part
+            region_colour[around] = region_colour[k]
+            water = water - {around} | ({around} if k in water else set())
+        region_area[around] += region_area[k]
+        grown[grown == k] = around
+        labels[labels == k] = around
+        water.discard(k)
+    if marks:
+        present = np.array([lab for lab in present if int(lab) not in marks])
+        contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area, region_colour)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
@@ -287,6 +302,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
+    if wraps(grown, {lab: tuple(palette[c]) for lab, c in region_colour.items()}):   # the edges meet round the back
+        for pair, (n, wet) in wrap_contacts(grown, water).items():
+            contacts[pair] = contacts.get(pair, 0) + n
+            sea_touch[pair] = sea_touch.get(pair, False) or wet
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts))
     impassable |= boxes
@@ -459,7 +478,13 @@ def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: 
     if len(parts) < 2:
         return edges
     main = max(parts, key=len)
+    for board in boards(parts, main):   # the map drawn again beside it (a layer): kept, linked to its twins
+        pairs = twins(regions, board, main)
+        edges = edges + twin_edges(regions, pairs) if pairs else edges
+        main = main | board if pairs else main
     apart = sorted(set(adj) - main, key=lambda rid: int(rid[1:]))
+    if not apart:
+        return edges
     for rid in apart:
         r = regions[rid]
         r.terrain, r.doubtful = Terrain.IMPASSABLE, True

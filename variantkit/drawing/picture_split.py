@@ -3,7 +3,8 @@ facing each other across nothing but the river (a strip of water no wider
 than a line, and the river's own outline), are one territory, not two
 (Viking's Holmgard on the Volkhov, Maharajah's Sind on the Indus, Karibik's
 Panama cut by its canal).  Two territories a river parts are told apart by
-their colours or by a border line beside the river; a border line alone
+their colours (a line beside a river is no sign: Viking and Maharajah
+outline their rivers); a border line alone
 between two lands of one colour (a power's home provinces) is never crossed
 here: a ray must pass some of the river's water.  A colour filling many
 regions (neutral land, WWIV_V6's black layer) is no province's own: its
