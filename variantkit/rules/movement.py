@@ -77,7 +77,7 @@ class Resolver:
         self.g = graph
         self.check = checker or OrderChecker(graph)  # a game keeps one per graph
         self.state = state
-        self.options = dict(options or {})
+        self.options: Mapping[str, object] = options or {}  # read, never changed
         self.units = state.units
         self.outcomes: Dict[str, Outcome] = {}
         self.extra: List[Outcome] = []   # orders for no unit of the power
@@ -589,12 +589,17 @@ class Resolver:
         # at most one move succeeds into a province
         moved: Set[str] = set()
         winners: Dict[str, str] = {}
+        made = self.check.units_at
         for prov in moves:
             if result[(MOVE, prov)]:
                 moved.add(prov)
                 unit = units[prov]
                 d = dest[prov]
-                new_units[d] = UnitAt(unit.power, unit.type, dest_loc[prov])
+                loc = dest_loc[prov]
+                there = made.get((unit.power, unit.type, loc))
+                if there is None:
+                    there = made[(unit.power, unit.type, loc)] = UnitAt(unit.power, unit.type, loc)
+                new_units[d] = there
                 winners[d] = prov
         for prov, unit in self.units.items():
             if prov in moved:
@@ -622,7 +627,16 @@ class Resolver:
                 # most units: moved, or held and still there
                 append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
                 continue
-            if type(o) is Support and prov not in matched:
+            if type(o) is Move and prov not in convoyed:
+                # a move by land that failed, as _explain says: into its own power's unit
+                # that stays, or bounced
+                d = dest[prov]
+                occupant = units.get(d)
+                if occupant is not None and occupant.power == unit.power and d not in moved:
+                    code, params = Code.OWN_UNIT, {"at": d}
+                else:
+                    code, params = Code.BOUNCED, {"at": d}
+            elif type(o) is Support and prov not in matched:
                 code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
