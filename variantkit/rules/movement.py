@@ -147,18 +147,18 @@ class Resolver:
                 checked = known.get((unit.type, unit.loc, o.dest, o.via_convoy))
                 if checked is None or checked.by_convoy:
                     checked = check(unit, o, units)
-                if checked.illegal is None:
-                    loc = checked.dest
+                illegal, loc, by_convoy, crossing = checked  # one unpacking, not four lookups
+                if illegal is None:
                     assert loc is not None
                     dest_loc[prov] = loc
-                    if checked.by_convoy and not o.via_convoy:
+                    if by_convoy and not o.via_convoy:
                         # a move to a province not adjacent goes by convoy
                         o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     moves[prov] = o
                     d = dest[prov] = _P[loc]
                     # a convoyed army crosses no border: its modifier does not apply (the
                     # check's answer for a move is remembered with the graph's modifier)
-                    modifier[prov] = 0 if o.via_convoy else checked.modifier
+                    modifier[prov] = 0 if o.via_convoy else crossing
                     got = attackers.get(d)
                     if got is None:
                         attackers[d] = [prov]
@@ -182,6 +182,7 @@ class Resolver:
                     continue
             text = o.text or describe(o)
             why = checked.illegal
+            assert why is not None  # every legal order went on above
             outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
             orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
         h2h, convoyed = self._h2h, self.convoyed
