@@ -44,24 +44,19 @@ _PREFIX = {kind: letter + " " for kind, letter in UNIT_LETTER.items()}
 
 
 def state_to_record(s: GameState) -> Dict[str, Any]:
-    # written every phase: the units grouped by power, each power's sorted by location
-    # (a C key), then written with one concatenation each
-    by_power: Dict[str, List[UnitAt]] = {}
-    for u in s.units.values():
+    # written every phase: the units sorted by location in one sort (a C key), then
+    # grouped by power, each written with one concatenation
+    by_power: Dict[str, List[str]] = {}
+    prefix = _PREFIX
+    for u in sorted(s.units.values(), key=_LOC):
         power = u.power
         if power in by_power:
-            by_power[power].append(u)
+            by_power[power].append(prefix[u.type] + u.loc)
         else:
-            by_power[power] = [u]
-    units: Dict[str, List[str]] = {}
-    for power in sorted(by_power):
-        mine = by_power[power]
-        mine.sort(key=_LOC)
-        units[power] = [_PREFIX[u.type] + u.loc for u in mine]
+            by_power[power] = [prefix[u.type] + u.loc]
+    units = {power: by_power[power] for power in sorted(by_power)}
     centers: Dict[str, List[str]] = {}
-    owners = s.centers
-    for c in sorted(owners):
-        p = owners[c]
+    for c, p in sorted(s.centers.items()):  # centres are unique: the pairs sort by centre
         if p in centers:
             centers[p].append(c)
         else:

@@ -11,7 +11,7 @@ centres, an army through any space and a fleet by its own moves only.
 """
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from operator import attrgetter
 from typing import Dict, List, Mapping, Set
 
@@ -19,7 +19,7 @@ from ..graph import Graph
 from ..model import UnitType, split_location
 from .outcomes import Code, Outcome
 from .orders import Build, Order, Remove, Disband, Waive, describe
-from .state import GameState, UnitAt
+from .state import PROVINCE_OF as _P, GameState, UnitAt
 
 
 _POWER = attrgetter("power")
@@ -45,29 +45,36 @@ def build_sites(homes: tuple, state: GameState, power: str,
 
 
 def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) -> int:
+    """Moves from ``unit`` to the nearest province of ``targets`` (10**6: none),
+    searched a distance at a time: through any space (an army, or any unit with
+    ``any_space``), from every location of a province, or by a fleet's own moves."""
     if unit.province in targets:
         return 0
-    start = unit.loc
-    seen = {start}
-    todo = deque([(start, 0)])
-    while todo:
-        loc, d = todo.popleft()
-        kinds = (UnitType.ARMY, UnitType.FLEET) if any_space or unit.type is UnitType.ARMY \
-            else (UnitType.FLEET,)
-        nxt: Set[str] = set()
-        for k in kinds:
-            nxt |= graph.moves(k, loc)
-            if UnitType.ARMY in kinds:  # through coasts and seas alike
-                prov = split_location(loc)[0]
-                for c in (prov,) + graph.coasts.get(prov, ()):
-                    nxt |= graph.moves(UnitType.FLEET, c) | graph.moves(UnitType.ARMY, c)
-        for n in nxt:
-            if n in seen:
-                continue
-            if split_location(n)[0] in targets:
-                return d + 1
-            seen.add(n)
-            todo.append((n, d + 1))
+    moves, coasts = graph.moves, graph.coasts
+    every = any_space or unit.type is UnitType.ARMY
+    seen = {unit.loc}
+    frontier = [unit.loc]
+    d = 0
+    while frontier:
+        d += 1
+        ahead: List[str] = []
+        for loc in frontier:
+            if every:
+                prov = _P[loc]
+                near: List[str] = []
+                for c in (loc, prov) + coasts.get(prov, ()):
+                    near.extend(moves(UnitType.ARMY, c))
+                    near.extend(moves(UnitType.FLEET, c))
+            else:
+                near = list(moves(UnitType.FLEET, loc))
+            for n in near:
+                if n in seen:
+                    continue
+                if _P[n] in targets:
+                    return d
+                seen.add(n)
+                ahead.append(n)
+        frontier = ahead
     return 10 ** 6
 
 

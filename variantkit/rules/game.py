@@ -34,6 +34,21 @@ _SHARED_KEPT = 8
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
 
 
+# the phases a game enters, made once (a frozen dataclass costs a call per field; a game
+# makes one every phase); bounded by the years a game lasts
+_PHASES: Dict[Tuple[int, str, str], Phase] = {}
+
+
+def phase_of(year: int, season: str, kind: str) -> Phase:
+    key = (year, season, kind)
+    got = _PHASES.get(key)
+    if got is None:
+        if len(_PHASES) >= 10_000:
+            _PHASES.clear()
+        got = _PHASES[key] = Phase(year, season, kind)
+    return got
+
+
 # The editor plays and checks from worker threads: each lookup and update of the two
 # caches is one step under this lock (an unlocked move_to_end after another thread's
 # eviction raised KeyError). What is built, the slow part, is built outside it.
@@ -181,7 +196,7 @@ class Game:
             nxt = self._auto_disband(nxt, graph)
             self.state = nxt
             if nxt.dislodged:
-                nxt.phase = Phase(s.phase.year, s.phase.season, "R")
+                nxt.phase = phase_of(s.phase.year, s.phase.season, "R")
             else:
                 self._after_season(nxt)
         elif s.phase.kind == "R":
@@ -194,10 +209,11 @@ class Game:
             self._after_season(nxt)
         else:
             outcomes, units = resolve_adjustments(graph, self.homes, s, orders, self.variant.rules.options)
-            self.state = GameState(Phase(s.phase.year + 1, "S", "M"), units, dict(s.centers), {},
+            self.state = GameState(phase_of(s.phase.year + 1, "S", "M"), units, dict(s.centers), {},
                                    set(), s.static_falls)
             self._enter_phase()
-        outcomes = list(unreadable or []) + outcomes
+        if unreadable:  # each branch above made its outcomes' list anew: no copy needed
+            outcomes = list(unreadable) + outcomes
         self.history.append(PhaseRecord(before.phase, before, outcomes))
         return outcomes
 
@@ -211,7 +227,7 @@ class Game:
     def _after_season(self, state: GameState) -> None:
         phase = state.phase
         if phase.season == "S":
-            state.phase = Phase(phase.year, "F", "M")
+            state.phase = phase_of(phase.year, "F", "M")
             self._enter_phase()
             return
         changed = False
@@ -227,9 +243,9 @@ class Game:
         needs = any(c < 0 for c in counts.values()) or any(
             c > 0 and build_sites(self.homes[p], state, p, options) for p, c in counts.items())
         if needs and not self.over:
-            state.phase = Phase(phase.year, "W", "A")
+            state.phase = phase_of(phase.year, "W", "A")
         else:
-            state.phase = Phase(phase.year + 1, "S", "M")
+            state.phase = phase_of(phase.year + 1, "S", "M")
             self._enter_phase()
 
     def _check_end(self, state: GameState) -> None:

@@ -58,6 +58,9 @@ class OrderChecker:
         # (unit type, location, province) -> whether a support from there reaches it
         self.known_reaches: Mapping[Tuple[UnitType, str, str], bool] = self._reach
         self._seas: Optional[FrozenSet[str]] = None  # where a fleet convoys, made on first use
+        # the units moved onto this graph, shared between positions (they are immutable, and
+        # making a frozen dataclass costs a call per field): (power, type, location) -> unit
+        self.units_at: Dict[Tuple[str, UnitType, str], UnitAt] = {}
 
     def fleet_dest(self, src: str, dest: str) -> Tuple[Optional[str], Optional[Verdict]]:
         """The fleet location a move from ``src`` to ``dest`` reaches, or why not."""
@@ -166,7 +169,7 @@ class OrderChecker:
             if got is None:
                 got = self._move_on_graph(unit, o)
                 if got.dest is not None and not got.by_convoy:
-                    got = got._replace(modifier=g.modifier(unit.type, unit.loc, got.dest))
+                    got = Checked(got.illegal, got.dest, False, g.modifier(unit.type, unit.loc, got.dest))
                 self._moves[key] = got
             if got.by_convoy and got.dest is not None and not self.fleets_allow(unit, got.dest, units):
                 return Checked(Verdict(Code.NO_FLEETS_FOR_CONVOY, src=unit.loc, dest=got.dest))

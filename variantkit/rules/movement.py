@@ -77,7 +77,7 @@ class Resolver:
         self.g = graph
         self.check = checker or OrderChecker(graph)  # a game keeps one per graph
         self.state = state
-        self.options = dict(options or {})
+        self.options: Mapping[str, object] = options or {}  # read, never changed
         self.units = state.units
         self.outcomes: Dict[str, Outcome] = {}
         self.extra: List[Outcome] = []   # orders for no unit of the power
@@ -147,18 +147,18 @@ class Resolver:
                 checked = known.get((unit.type, unit.loc, o.dest, o.via_convoy))
                 if checked is None or checked.by_convoy:
                     checked = check(unit, o, units)
-                if checked.illegal is None:
-                    loc = checked.dest
+                illegal, loc, by_convoy, crossing = checked  # one unpacking, not four lookups
+                if illegal is None:
                     assert loc is not None
                     dest_loc[prov] = loc
-                    if checked.by_convoy and not o.via_convoy:
+                    if by_convoy and not o.via_convoy:
                         # a move to a province not adjacent goes by convoy
                         o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     moves[prov] = o
                     d = dest[prov] = _P[loc]
                     # a convoyed army crosses no border: its modifier does not apply (the
                     # check's answer for a move is remembered with the graph's modifier)
-                    modifier[prov] = 0 if o.via_convoy else checked.modifier
+                    modifier[prov] = 0 if o.via_convoy else crossing
                     got = attackers.get(d)
                     if got is None:
                         attackers[d] = [prov]
@@ -182,6 +182,7 @@ class Resolver:
                     continue
             text = o.text or describe(o)
             why = checked.illegal
+            assert why is not None  # every legal order went on above
             outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
             orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
         h2h, convoyed = self._h2h, self.convoyed
@@ -589,12 +590,17 @@ class Resolver:
         # at most one move succeeds into a province
         moved: Set[str] = set()
         winners: Dict[str, str] = {}
+        made = self.check.units_at
         for prov in moves:
             if result[(MOVE, prov)]:
                 moved.add(prov)
                 unit = units[prov]
                 d = dest[prov]
-                new_units[d] = UnitAt(unit.power, unit.type, dest_loc[prov])
+                loc = dest_loc[prov]
+                there = made.get((unit.power, unit.type, loc))
+                if there is None:
+                    there = made[(unit.power, unit.type, loc)] = UnitAt(unit.power, unit.type, loc)
+                new_units[d] = there
                 winners[d] = prov
         for prov, unit in self.units.items():
             if prov in moved:
@@ -622,7 +628,16 @@ class Resolver:
                 # most units: moved, or held and still there
                 append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
                 continue
-            if type(o) is Support and prov not in matched:
+            if type(o) is Move and prov not in convoyed:
+                # a move by land that failed, as _explain says: into its own power's unit
+                # that stays, or bounced
+                d = dest[prov]
+                occupant = units.get(d)
+                if occupant is not None and occupant.power == unit.power and d not in moved:
+                    code, params = Code.OWN_UNIT, {"at": d}
+                else:
+                    code, params = Code.BOUNCED, {"at": d}
+            elif type(o) is Support and prov not in matched:
                 code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
