@@ -32,7 +32,7 @@ from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boxes import counters
 from .picture_straits import straits
-from .picture_rivers import STRIP, channels, river_mask, thin_waters
+from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -242,6 +242,12 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     rivers -= narrow
     water -= rivers
     river = river_mask(labels, rivers, np.isin(index, sea), min_area)
+    # rivers drawn in a blue of their own, thin: their pixels, and any region they make, are river
+    streams = stream_colours(index, palette, sea, min_area, _interior(index, 3))
+    if streams:
+        drawn = {int(v) for v in present if region_colour.get(int(v)) in streams and int(v) not in water}
+        river |= np.isin(index, streams) | np.isin(labels, sorted(drawn))
+        rivers |= drawn
     labels[river] = 0
     present = np.array([lab for lab in present if int(lab) not in rivers])
     # a province a river runs through: its banks, one colour, are one territory
