@@ -39,7 +39,7 @@ REACHED = {
     "Germany1648": 0.01,
     "GobbleEarth": 0.92,
     "GreatLakes": 0.92,
-    "Habelya": 0.90,
+    "Habelya": 0.91,
     "Hundred": 0.95,
     "Hussite": 0.16,
     "Karibik": 0.97,
@@ -54,7 +54,7 @@ REACHED = {
     "Viking": 0.95,
     "WWIV": 0.85,
     "WWIV_V6": 0.86,
-    "War2020": 0.80,
+    "War2020": 0.85,
     "World": 0.94,
     "Zeus5": 0.89,
 }

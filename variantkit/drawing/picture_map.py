@@ -258,6 +258,14 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         labels[labels == piece] = province
         region_area[province] += region_area[piece]
     present = np.array([lab for lab in present if int(lab) not in halves])
+    # ...and a province astride a narrow strait of the sea (Constantinople on the Bosporus)
+    seas = np.isin(labels, sorted(water))
+    halves = banks(labels, (labels == 0) | seas, seas, region_colour,
+                   {int(v) for v in present if int(v) not in water}, 2 * STRAIT)
+    for piece, province in halves.items():
+        labels[labels == piece] = province
+        region_area[province] += region_area[piece]
+    present = np.array([lab for lab in present if int(lab) not in halves])
     # everything left (lines, rivers, specks on their own) goes to the nearest region
     grown = labels.copy()
     if (labels == 0).any() and (labels > 0).any():
