@@ -35,7 +35,7 @@ from .picture_boxes import counters
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_wrap import wrap_contacts, wraps
-from .picture_rivers import STRIP, channels, river_mask, thin_waters
+from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -245,12 +245,26 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     rivers -= narrow
     water -= rivers
     river = river_mask(labels, rivers, np.isin(index, sea), min_area)
+    # rivers drawn in a blue of their own, thin: their pixels, and any region they make, are river
+    streams = stream_colours(index, palette, sea, min_area, _interior(index, 3))
+    if streams:
+        drawn = {int(v) for v in present if region_colour.get(int(v)) in streams and int(v) not in water}
+        river |= np.isin(index, streams) | np.isin(labels, sorted(drawn))
+        rivers |= drawn
     labels[river] = 0
     present = np.array([lab for lab in present if int(lab) not in rivers])
     # a province a river runs through: its banks, one colour, are one territory
     strips = np.isin(labels, sorted(narrow)) if narrow else np.zeros(labels.shape, dtype=bool)
     halves = banks(labels, (labels == 0) | strips, river | strips, region_colour,
                    {int(v) for v in present if int(v) not in water}, int(2 * STRIP + 2 * reach0))
+    for piece, province in halves.items():
+        labels[labels == piece] = province
+        region_area[province] += region_area[piece]
+    present = np.array([lab for lab in present if int(lab) not in halves])
+    # ...and a province astride a narrow strait of the sea (Constantinople on the Bosporus)
+    seas = np.isin(labels, sorted(water))
+    halves = banks(labels, (labels == 0) | seas, seas, region_colour,
+                   {int(v) for v in present if int(v) not in water}, 2 * STRAIT)
     for piece, province in halves.items():
         labels[labels == piece] = province
         region_area[province] += region_area[piece]

@@ -8,7 +8,7 @@ Hussite have it on vDiplomacy, Hussite's rivers reaching no sea at all).
 """
 from __future__ import annotations
 
-from typing import Set
+from typing import List, Sequence, Set
 
 import numpy as np
 
@@ -64,3 +64,20 @@ def river_mask(labels: np.ndarray, rivers: Set[int], sea_pixels: np.ndarray, min
     size = np.bincount(stretch[pieces], minlength=n + 1)
     size[0] = 0
     return pieces & (size >= min_area)[stretch]
+
+
+def stream_colours(index: np.ndarray, palette: np.ndarray, sea: Sequence[int], min_area: int,
+                   interior: np.ndarray) -> List[int]:
+    """Colours of rivers drawn in a blue of their own (MateAgainstMate's
+    Murray, a pixel wide): bluish, not the sea's, drawn thin everywhere (under
+    5% of the colour survives an erosion by 3 pixels, as with a border line)
+    and over ``min_area`` pixels at least.  A navy or deep blue territory is
+    not bluish (too dark); a pale blue land is filled, not thin.
+    ``interior``: the pixels an erosion by 3 pixels leaves, each colour its own."""
+    n = len(palette)
+    count = np.bincount(index.ravel(), minlength=n)
+    inner = np.bincount(index[interior], minlength=n)
+    lum = 0.299 * palette[:, 0] + 0.587 * palette[:, 1] + 0.114 * palette[:, 2]
+    bluish = (palette[:, 2] > palette[:, 0] + 15) & (palette[:, 2] >= palette[:, 1] - 10) & (lum > 60)
+    thin = inner < 0.05 * np.maximum(count, 1)
+    return [c for c in range(n) if bluish[c] and thin[c] and count[c] >= min_area and c not in set(sea)]
