@@ -5,17 +5,22 @@ green squares on the land, War2020's row in a grey panel, Zeus5's stack).
 
 A box is a rectangle: its pixels fill its bounding box.  Boxes that touch
 make a group; a group of boxes is a counter when it lies in one row or one
-column and sits on a single background that is not water.  A grid map's
-rectangles (a grid of squares, rows and columns at once) are territories,
-and a rectangular island sits in the sea: neither is a counter.
+column and sits on a single background that is not water.  A legend drawn
+as a block (GreatLakes' three rows of three boxes, one per power's centre)
+is one too: boxes all of one colour that together fill a rectangle, small
+beside the picture (at most a tenth of it), touching no water.  A grid
+map's rectangles (a grid of squares, rows and columns at once, coloured by
+power, filling the map) are territories, and a rectangular island sits in
+the sea: neither is a counter.
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, Set, Tuple
+from typing import Dict, Iterable, Optional, Set, Tuple
 
 import numpy as np
 
 FILL = 0.95   # a rectangle's pixels fill this much of its bounding box (its frame line shared)
+BLOCK = 0.1   # a legend's block of boxes covers at most this share of the picture
 
 
 def rectangles(grown: np.ndarray, ids: Iterable[int]) -> Dict[int, Tuple[int, int, int, int]]:
@@ -38,10 +43,30 @@ def rectangles(grown: np.ndarray, ids: Iterable[int]) -> Dict[int, Tuple[int, in
 
 
 def counters(grown: np.ndarray, ids: Iterable[int], water: Set[int],
-             neighbours: Dict[int, Set[int]]) -> Set[int]:
-    """The boxes of counters and legends among the regions ``ids``."""
+             neighbours: Dict[int, Set[int]], colour: Optional[Dict[int, int]] = None) -> Set[int]:
+    """The boxes of counters and legends among the regions ``ids`` (``colour``:
+    each region's colour, which tells a legend's block from a grid map)."""
     rect = {lab: box for lab, box in rectangles(grown, ids).items() if lab not in water}
     out: Set[int] = set()
+    for group in _groups(rect, neighbours):
+        boxes = [rect[g] for g in group]
+        column = max(b[0] for b in boxes) < min(b[2] for b in boxes)
+        row = max(b[1] for b in boxes) < min(b[3] for b in boxes)
+        around = set().union(*(neighbours.get(g, set()) for g in group)) - group
+        if (column or row) and len(around) <= 1 and not (around & water):
+            out |= group
+    if colour is not None:   # a legend's block: boxes of one colour
+        rest = {lab: box for lab, box in rect.items() if lab not in out}
+        for group in _groups(rest, neighbours, colour):
+            around = set().union(*(neighbours.get(g, set()) for g in group)) - group
+            if not (around & water) and _block([rest[g] for g in group], grown.size):
+                out |= group
+    return out
+
+
+def _groups(rect: Dict[int, Tuple[int, int, int, int]], neighbours: Dict[int, Set[int]],
+            colour: Optional[Dict[int, int]] = None):
+    """The groups of boxes that touch, alike in size (and of one colour, when given)."""
     seen: Set[int] = set()
     for start in rect:
         if start in seen:
@@ -51,17 +76,24 @@ def counters(grown: np.ndarray, ids: Iterable[int], water: Set[int],
             g = todo.pop()
             for n in neighbours.get(g, ()):
                 # boxes of one counter are alike in size (a panel holding them is not one)
-                if n in rect and n not in group and _alike(rect[g], rect[n]):
+                if n in rect and n not in group and _alike(rect[g], rect[n]) and (
+                        colour is None or colour.get(n) == colour.get(g)):
                     group.add(n)
                     todo.append(n)
         seen |= group
-        boxes = [rect[g] for g in group]
-        column = max(b[0] for b in boxes) < min(b[2] for b in boxes)
-        row = max(b[1] for b in boxes) < min(b[3] for b in boxes)
-        around = set().union(*(neighbours.get(g, set()) for g in group)) - group
-        if (column or row) and len(around) <= 1 and not (around & water):
-            out |= group
-    return out
+        yield group
+
+
+def _block(boxes, picture: int) -> bool:
+    """A legend drawn as a block: four boxes or more that together fill a
+    rectangle covering at most BLOCK of the picture."""
+    if len(boxes) < 4:
+        return False
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    whole = (x1 - x0) * (y1 - y0)
+    filled = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
+    return filled >= FILL * whole and whole <= BLOCK * picture
 
 
 def _alike(a: Tuple[int, int, int, int], b: Tuple[int, int, int, int]) -> bool:

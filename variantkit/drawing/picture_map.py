@@ -31,7 +31,7 @@ from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boards import boards, twin_edges, twins
-from .picture_boxes import counters
+from .picture_boxes import counters, rectangles
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_wrap import wrap_contacts, wraps
@@ -289,6 +289,16 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         grown[grown == k] = around
         labels[labels == k] = around
         water.discard(k)
+    # a mark drawn inside a territory (a supply centre's dot with its outline, in a legend's box):
+    # a small land region held by one land region alone is part of it
+    held = _held_marks(contacts, water, region_area, [int(v) for v in present if int(v) not in marks])
+    boxed = rectangles(grown, held)   # a square on its own is a counter's box (Maharajah's), not a mark
+    held = {k: v for k, v in held.items() if k not in boxed}
+    for k, around in held.items():
+        region_area[around] += region_area[k]
+        grown[grown == k] = around
+        labels[labels == k] = around
+    marks = {**marks, **held}
     if marks:
         present = np.array([lab for lab in present if int(lab) not in marks])
         contacts, _ = _contacts(grown, near, water)
@@ -321,7 +331,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
             contacts[pair] = contacts.get(pair, 0) + n
             sea_touch[pair] = sea_touch.get(pair, False) or wet
     # the squares of a counter or a legend: apart from the map
-    boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts))
+    boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts),
+                     region_colour)
     impassable |= boxes
     outlines = trace(grown, tolerance=1.0, ids=[int(v) for v in present])
     regions: Dict[str, Region] = {}
@@ -443,6 +454,26 @@ def _neighbours(contacts: Dict[Tuple[int, int], int], min_len: int = 3) -> Dict[
         if n >= min_len:
             out.setdefault(a, set()).add(b)
             out.setdefault(b, set()).add(a)
+    return out
+
+
+def _held_marks(contacts, water: set, area: np.ndarray, present: List[int]) -> Dict[int, int]:
+    """Small land regions (under a tenth of the median land) whose one
+    neighbour is a land region: a mark drawn inside it (the caller keeps
+    the rectangles: a counter's box).  {mark: holder}."""
+    land = [lab for lab in present if lab not in water]
+    if len(land) < 3:
+        return {}
+    median = sorted(int(area[lab]) for lab in land)[len(land) // 2]
+    neighbours = _neighbours(contacts)
+    out: Dict[int, int] = {}
+    for lab in land:
+        ns = neighbours.get(lab, set())
+        if area[lab] >= 0.1 * median or len(ns) != 1:
+            continue
+        holder = next(iter(ns))
+        if holder not in water and holder in neighbours and area[holder] > area[lab] and holder not in out:
+            out[lab] = holder
     return out
 
 
