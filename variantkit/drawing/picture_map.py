@@ -240,6 +240,14 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     water = {int(lab) for lab in present if region_colour.get(int(lab)) in sea}
     # rivers: water strips no wider than a line are borders, not territories
     reach0 = _line_reach(labels, lines)
+    # a shade of the sea (not its own colour) that meets no water is a land's colour
+    # (Enlightenment's Budapest, a blue 74 from its sea's): the sea's shades are seas beside seas
+    inland = _inland_shades(labels, water, {lab: region_colour.get(lab) for lab in water}, sea,
+                            int(2 * reach0) + 2)
+    if inland:
+        water -= inland
+        shades = {region_colour[lab] for lab in inland}
+        sea = [c for c in sea if c not in shades or any(region_colour.get(lab) == c for lab in water)]
     rivers = thin_waters(labels, water)
     narrow = channels(labels, rivers, water, reach0)   # a strait between seas stays a sea, in doubt
     rivers -= narrow
@@ -474,6 +482,30 @@ def _held_marks(contacts, water: set, area: np.ndarray, present: List[int]) -> D
         holder = next(iter(ns))
         if holder not in water and holder in neighbours and area[holder] > area[lab] and holder not in out:
             out[lab] = holder
+    return out
+
+
+def _inland_shades(labels: np.ndarray, water: set, colour: Dict[int, Optional[int]], sea: List[int],
+                   reach: int) -> set:
+    """Water regions of a shade of the sea (not the sea's own colour) with
+    no water within ``reach`` pixels: land in a colour close to the sea's."""
+    from scipy import ndimage
+    if not sea:
+        return set()
+    wet = np.isin(labels, sorted(water))
+    found = ndimage.find_objects(labels)
+    h, w = labels.shape
+    out = set()
+    for lab in water:
+        if colour.get(lab) == sea[0] or lab - 1 >= len(found) or found[lab - 1] is None:
+            continue
+        sl = found[lab - 1]
+        y0, y1 = max(0, sl[0].start - reach), min(h, sl[0].stop + reach)
+        x0, x1 = max(0, sl[1].start - reach), min(w, sl[1].stop + reach)
+        mine = labels[y0:y1, x0:x1] == lab
+        around = ndimage.binary_dilation(mine, iterations=reach) & ~mine
+        if not (around & wet[y0:y1, x0:x1]).any():
+            out.add(lab)
     return out
 
 
