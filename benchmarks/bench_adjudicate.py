@@ -82,6 +82,7 @@ def cold_variant(name: str, rules_of_the_package: bool = True):
     with game_module._LOCK:
         game_module._SHARED.clear()
         game_module._PARSERS.clear()
+    game_module._PHASES.clear()   # the phases a game enters, made once per process
     PROVINCE_OF.clear()
     game = Game.new(v)
     game.graph(), game.parser()
