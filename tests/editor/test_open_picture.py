@@ -1,5 +1,6 @@
 """File > Open of a map that is a picture: the traced regions and the
 proposed edges, as for a drawing; saved, it loads with the picture as art."""
+import os
 import shutil
 
 import pytest
@@ -30,8 +31,10 @@ def test_file_open_of_a_vdiplomacy_picture(window, qtbot, answers, reference, tm
     window.fit()
     qtbot.wait(50)
     shot = window.grab()
-    out = ROOT / "docs" / "images" / "editor-picture.png"
-    shot.save(str(out))
+    # the docs' picture is drawn again only when asked: a test run leaves the tree as it found it
+    docs = os.environ.get("VARIANTKIT_DOC_SHOTS") == "1"
+    out = ROOT / "docs" / "images" / "editor-picture.png" if docs else tmp_path / "editor-picture.png"
+    assert shot.save(str(out))
     assert shot.width() > 600
     # saved, it loads; the art is the outlines' SVG over the picture, copied beside it
     saved = tmp_path / "saved" / "variant.yaml"
