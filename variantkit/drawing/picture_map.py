@@ -622,10 +622,18 @@ def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area
         return []
     main = max(bluish, key=lambda c: total[c])
     # a shade of the sea keeps its hue (ClassicFog draws each sea a shade
-    # apart); a pale lavender land beside a cyan sea does not
-    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 75
-             and _hue_apart(palette[c], palette[main]) <= 6]
-    return [main] + [c for c in close if c != main]
+    # apart); a pale lavender land beside a cyan sea does not.  Shades are
+    # found step by step, each close to one found: ClassicFog's seas run in
+    # steps of 5 from the Atlantic's (90, 90, 200) to the Black Sea's (50, 50, 190)
+    hue = [c for c in bluish if _hue_apart(palette[c], palette[main]) <= 6]
+    close, todo = [main], [main]
+    while todo:
+        near = palette[todo.pop()]
+        for c in hue:
+            if c not in close and np.abs(palette[c] - near).sum() <= 75:
+                close.append(c)
+                todo.append(c)
+    return close
 
 
 def _hue_apart(a, b) -> float:
