@@ -30,11 +30,14 @@ from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
+from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_lines import pens, rings
 from .picture_straits import straits
+from .picture_tables import tables
 from .picture_wrap import wrap_contacts, wraps
+from .picture_passes import half_widths, mountains, passes
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 
@@ -279,6 +282,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     present = np.array([lab for lab in present if int(lab) not in halves])
     # everything left (lines, rivers, specks on their own) goes to the nearest region
     grown = labels.copy()
+    dist = None
     if (labels == 0).any() and (labels > 0).any():
         dist, (iy, ix) = ndimage.distance_transform_edt(labels == 0, return_indices=True)
         grown = np.where(labels > 0, labels, labels[iy, ix])
@@ -338,10 +342,23 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         for pair, (n, wet) in wrap_contacts(grown, water).items():
             contacts[pair] = contacts.get(pair, 0) + n
             sea_touch[pair] = sea_touch.get(pair, False) or wet
+    # a border drawn hatched (dark and light stripes across it) is a barrier nothing crosses
+    for pair in barriers(grown, lines, rgb, near):
+        contacts.pop(pair, None)
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts),
                      region_colour)
     impassable |= boxes
+    # a table of cells beside the map: its cells meet each other, not the map nor the sea
+    table = tables(grown, [int(v) for v in present if int(v) not in impassable and int(v) not in water],
+                   _neighbours(contacts))
+    # ...but for one land border, in doubt, which keeps the map one piece (a part no unit reaches
+    # would not load): the longest
+    cut = [p for p in contacts if (p[0] in table) != (p[1] in table)]
+    bridge = max([p for p in cut if not set(p) & water] or cut, key=lambda p: (contacts[p], p)) if cut else None
+    for pair in cut:
+        if pair != bridge:
+            del contacts[pair]
     outlines = trace(grown, tolerance=1.0, ids=[int(v) for v in present])
     regions: Dict[str, Region] = {}
     for lab in present:
@@ -379,28 +396,40 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         wa, wb = a in water, b in water
         if wa != wb:
             coastal.add(b if wa else a)
-    on_river = _along(labels, river, reach0) - water - impassable
+    on_river = _along(labels, river, reach0) - water - impassable - table
     for lab in coastal | on_river:
         if ids.get(lab) not in regions:
             continue
         regions[ids[lab]].terrain = Terrain.COAST
         regions[ids[lab]].reason += ", on the sea" if lab in coastal else ", on a river"
     coastal |= {lab for lab in on_river if ids.get(lab) in regions}
+    # mountains: where the picture marks passes across its thick borders, the others are not crossed
+    # (the ink as drawn: a tick crossing a line makes a cross the line step leaves out)
+    ink = ((_value(palette) < 100) & (palette.max(axis=1) - palette.min(axis=1) < 30))[index]
+    land_now = {int(v) for v in present if int(v) not in water and int(v) not in impassable}
+    ranges = (mountains(half_widths(grown, dist, near, land_now), passes(lines | ink, grown))
+              if dist is not None else set())
     for (a, b), length in sorted(contacts.items()):
         if ids.get(a) not in regions or ids.get(b) not in regions or a in impassable or b in impassable:
             continue
         if length < min_len:
             continue
         wa, wb = a in water, b in water
-        army = not wa and not wb
+        army = not wa and not wb and (a, b) not in ranges
         fleet = wa or wb or (a in coastal and b in coastal and sea_touch.get((a, b), False))
         reason = ("open water" if wa and wb else "a shared coastline" if wa or wb
                   else "a land border" + (" reaching the sea" if fleet else ""))
+        if (a, b) in ranges:
+            reason += ", a mountain range (a thick line, no pass marked on it): armies do not cross"
+            if not fleet:
+                continue
         if army and (a in ringed or b in ringed):
             # an island with the waters drawn round it meets its neighbours only across them
             army, fleet, reason = False, True, "across the waters drawn round an island"
-        confidence = 1.0 if length >= 3 * min_len else 0.5
-        if confidence < 1.0:
+        confidence = 1.0 if length >= 3 * min_len and (a, b) != bridge else 0.5
+        if (a, b) == bridge:
+            reason += " (between a table of cells and the map, which the picture frames apart: kept so the map is one)"
+        elif confidence < 1.0:
             reason += f" ({length} pixels only: a corner, or a border too thin to close?)"
         x, y = sorted((ids[a], ids[b]))
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
@@ -408,7 +437,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     land = {int(v) for v in present if int(v) not in water and int(v) not in impassable}
     across = straits(grown, np.isin(grown, sorted(water)), land, STRAIT)
     for (a, b), n in sorted(across.items()):
-        if (a, b) in contacts or ids.get(a) not in regions or ids.get(b) not in regions:
+        if (a, b) in contacts or ids.get(a) not in regions or ids.get(b) not in regions or (a in table) != (b in table):
             continue
         x, y = sorted((ids[a], ids[b]))
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(True, a in coastal and b in coastal)),
@@ -417,7 +446,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         named = sorted((ids[lab] for lab in boxes if ids.get(lab) in regions), key=lambda rid: int(rid[1:]))
         listed = ", ".join(named[:8]) + ("..." if len(named) > 8 else "")
         problems.append(Problem.of("VK845", count=len(named), ids=listed).at(file))
-    edges = _set_apart(regions, edges, problems, file)
+    edges = _set_apart(regions, edges, problems, file, {ids[lab] for lab in table if lab in ids})
     inference = Inference(regions, {}, edges, problems, convention="picture")
     # a region far larger than the rest may be two territories whose line did not close
     land_areas = sorted(region_area[lab] for lab in present if lab not in water)
@@ -531,10 +560,11 @@ def _coast_pieces(contacts, region_colour: Dict[int, int], area: np.ndarray, wat
 
 
 def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: List[Problem],
-               file: str) -> List[EdgeProposal]:
+               file: str, kept: Optional[set] = None) -> List[EdgeProposal]:
     """Regions the picture links to nothing of the main map (a legend, a
     title box, another board) are kept as impassable shapes, flagged, their
-    edges dropped: the skeleton loads, and the designer links them or not."""
+    edges dropped: the skeleton loads, and the designer links them or not.
+    The ``kept`` regions (a table's cells) are a board of their own."""
     adj: Dict[str, set] = {rid: set() for rid, r in regions.items() if r.terrain is not Terrain.IMPASSABLE}
     for e in edges:
         if e.edge.a in adj and e.edge.b in adj:
@@ -555,11 +585,12 @@ def _set_apart(regions: Dict[str, Region], edges: List[EdgeProposal], problems: 
     if len(parts) < 2:
         return edges
     main = max(parts, key=len)
+    parts = [part for part in parts if not (kept and part <= kept and part is not main)]   # a table stays
     for board in boards(parts, main):   # the map drawn again beside it (a layer): kept, linked to its twins
         pairs = twins(regions, board, main)
         edges = edges + twin_edges(regions, pairs) if pairs else edges
         main = main | board if pairs else main
-    apart = sorted(set(adj) - main, key=lambda rid: int(rid[1:]))
+    apart = sorted(set(adj) - main - (kept or set()), key=lambda rid: int(rid[1:]))
     if not apart:
         return edges
     for rid in apart:
@@ -622,10 +653,18 @@ def _sea_colours(palette: np.ndarray, region_colour: Dict[int, int], region_area
         return []
     main = max(bluish, key=lambda c: total[c])
     # a shade of the sea keeps its hue (ClassicFog draws each sea a shade
-    # apart); a pale lavender land beside a cyan sea does not
-    close = [c for c in bluish if np.abs(palette[c] - palette[main]).sum() <= 75
-             and _hue_apart(palette[c], palette[main]) <= 6]
-    return [main] + [c for c in close if c != main]
+    # apart); a pale lavender land beside a cyan sea does not.  Shades are
+    # found step by step, each close to one found: ClassicFog's seas run in
+    # steps of 5 from the Atlantic's (90, 90, 200) to the Black Sea's (50, 50, 190)
+    hue = [c for c in bluish if _hue_apart(palette[c], palette[main]) <= 6]
+    close, todo = [main], [main]
+    while todo:
+        near = palette[todo.pop()]
+        for c in hue:
+            if c not in close and np.abs(palette[c] - near).sum() <= 75:
+                close.append(c)
+                todo.append(c)
+    return close
 
 
 def _hue_apart(a, b) -> float:
