@@ -37,6 +37,8 @@ from .picture_straits import straits
 from .picture_wrap import wrap_contacts, wraps
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
+from .picture_small import small_territories
+from .picture_circles import circled_islands
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -200,6 +202,11 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                 labels[hatch_lab == k] = n + k
                 hatch_ids.append(n + k)
 
+    # a small territory the thickened lines cut below the speck size is a region still
+    thin, n_thin = _components(index, ~lines)
+    big_colour = {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}   # each area is one colour
+    labels, _ = small_territories(comp, big, thin, n_thin, labels, min_area, LINE_WIDTH + 2,
+                                  n + nh + 1, index, _sea_colours(palette, big_colour, area))
     # specks join a region of their own colour close by (an island, a
     # territory's detached part), else the region around them
     specks = (~big[comp]) & (comp > 0) & (labels == 0)
@@ -311,6 +318,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         present = np.array([lab for lab in present if int(lab) not in marks])
         contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area, region_colour)
+    # ...and a lone island in the ocean with a circle drawn round it, far larger than the island
+    taken = set(islands) | set(islands.values())
+    islands.update({ring: island for ring, island in
+                    circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
