@@ -5,17 +5,18 @@ island in the ocean a circle far larger than the island: the island's
 waters, which meet the seas around and the coasts the circle reaches.
 The circle is no sea territory of its own (the island is), so the two
 are one territory.  Told by the shape, not the size: a water region
-holding one land region that touches nothing else, most of its rim
-(CIRCLE of it: a line or a coast may cut the circle) on one circle, at
-least twice the island's radius, the island near its centre.  A sea that happens to hold one island is
-not round, or not around it."""
+holding one land region that touches nothing else, CIRCLE of its rim or
+more (a line or a coast may cut the circle) within NEAR pixels of one
+circle, at least twice the island's radius, the island near its centre.
+A sea that happens to hold one island is not round, or not around it."""
 from __future__ import annotations
 
 from typing import Dict, Set
 
 import numpy as np
 
-CIRCLE = 0.45   # of a circle's rim (a line or a coast may cut it), this much lies at one distance from its island
+NEAR = 1.5      # pixels: a rim pixel this close to the fitted circle is on it
+CIRCLE = 0.45   # of a circle's rim (a line or a coast may cut it), this much lies on it
 
 
 def circled_islands(grown: np.ndarray, water: Set[int], neighbours: Dict[int, Set[int]]) -> Dict[int, int]:
@@ -69,5 +70,6 @@ def _circle(ys: np.ndarray, xs: np.ndarray):
         r = float(np.sqrt(r2))
         d = np.hypot(ys - cy, xs - cx)
         keep = np.abs(d - r) <= 0.06 * r + 1
-        fit = (cy, cx, r, float(keep.mean()))
+        # drawn round, a circle's rim pixels lie within a pixel and a half of it: a square's do not
+        fit = (cy, cx, r, float(np.mean(np.abs(d - r) <= NEAR)))
     return fit
