@@ -52,8 +52,8 @@ REACHED = {
     "SouthAmerica8": 0.90,
     "USofA": 0.97,
     "Viking": 0.95,  # 0.934 before rivers through a territory joined its banks: 0.950
-    "WWIV": 0.86,  # 0.851 before small territories and islands in a circle of sea: 0.865
-    "WWIV_V6": 0.88,  # 0.859 before small territories and islands in a circle of sea: 0.887
+    "WWIV": 0.87,  # 0.851 before small territories, islands in a circle of sea and the oval's wrap: 0.880
+    "WWIV_V6": 0.90,  # 0.859 before small territories, islands in a circle of sea and the oval's wrap: 0.905
     "War2020": 0.86,
     "World": 0.94,
     "Zeus5": 0.89,

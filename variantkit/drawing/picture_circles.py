@@ -1,6 +1,6 @@
 """Islands drawn inside a circle of sea.
 
-A world map (WWIV's Galapagos, Pitcairn, St Helena) draws round a lone
+A world map (WWIV's Azores, St Helena) draws round a lone
 island in the ocean a circle far larger than the island: the island's
 waters, which meet the seas around and the coasts the circle reaches.
 The circle is no sea territory of its own (the island is), so the two

@@ -34,7 +34,7 @@ from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_lines import pens, rings
 from .picture_straits import straits
-from .picture_wrap import wrap_contacts, wraps
+from .picture_wrap import rims, sea_halves, wrap_contacts, wraps
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 from .picture_small import small_territories
@@ -345,10 +345,25 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
-    if wraps(grown, {lab: tuple(palette[c]) for lab, c in region_colour.items()}):   # the edges meet round the back
-        for pair, (n, wet) in wrap_contacts(grown, water).items():
+    colours = {lab: tuple(palette[c]) for lab, c in region_colour.items()}
+    # the edges meet round the back; or, a map drawn as an oval in a frame, its rims do
+    facing = grown if wraps(grown, colours) else rims(grown)
+    if facing is grown:
+        for pair, (n, wet) in wrap_contacts(facing, water).items():
             contacts[pair] = contacts.get(pair, 0) + n
             sea_touch[pair] = sea_touch.get(pair, False) or wet
+    elif facing is not None and wraps(facing, colours):
+        # the oval's rim cuts its seas in two (WWIV's Central Pacific): the halves facing each other are one sea
+        halves = sea_halves(wrap_contacts(facing, water), water, region_area)
+        if halves:
+            lut = np.arange(max(int(grown.max()), int(labels.max())) + 1, dtype=grown.dtype)
+            for half, sea_of in halves.items():
+                lut[half] = sea_of
+            grown, labels = lut[grown], lut[labels]
+            water -= set(halves)
+            present = np.array([lab for lab in present if int(lab) not in halves])
+            ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
+            contacts, sea_touch = _contacts(grown, near, water, river)
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts),
                      region_colour)
