@@ -48,7 +48,9 @@ def rings(labels: np.ndarray, neighbours: Dict[int, Set[int]]) -> Dict[int, int]
     edge[1:, :] |= labels[:-1, :] != labels[1:, :]
     inside = ndimage.distance_transform_edt(~edge)
     ids = sorted(neighbours)
-    widest = dict(zip(ids, np.atleast_1d(ndimage.maximum(inside, labels, index=ids))))
+    most = np.zeros(int(labels.max()) + 1)   # each region's widest point, without sorting the pixels
+    np.maximum.at(most, labels.ravel(), inside.ravel())
+    widest = {k: most[k] if k < most.size else 0.0 for k in ids}
     nb = {k: set(v) for k, v in neighbours.items()}
     out: Dict[int, int] = {}
     todo = True

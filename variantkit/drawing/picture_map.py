@@ -36,10 +36,12 @@ from .picture_boxes import counters, rectangles
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_tables import tables
-from .picture_wrap import wrap_contacts, wraps
+from .picture_wrap import rims, sea_halves, wrap_contacts, wraps
 from .picture_passes import half_widths, mountains, passes
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
+from .picture_small import small_territories
+from .picture_circles import circled_islands
 
 MAX_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000        # a 40-megapixel map is far beyond any variant's; more is refused
@@ -154,12 +156,12 @@ def _components(index: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, int]:
     _, comp = connected_components(graph, directed=False)
     comp = comp.reshape(h, w) + 1
     comp[~keep] = 0
-    # renumber densely
-    used, inv = np.unique(comp, return_inverse=True)
-    inv = inv.reshape(h, w)
-    if used[0] != 0:
-        inv = inv + 1
-    return inv.astype(np.int32), int(inv.max())
+    # renumber densely, in the same order as sorting would (a lookup: no sort of every pixel)
+    used = np.zeros(int(comp.max()) + 1, dtype=bool)
+    used[comp.ravel()] = True
+    used[0] = True
+    inv = (np.cumsum(used) - 1).astype(np.int32)[comp]
+    return inv, int(inv.max())
 
 
 def read_picture(path: str) -> PictureMap:
@@ -203,6 +205,11 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                 labels[hatch_lab == k] = n + k
                 hatch_ids.append(n + k)
 
+    # a small territory the thickened lines cut below the speck size is a region still
+    thin, n_thin = _components(index, ~lines)
+    big_colour = {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}   # each area is one colour
+    labels, _ = small_territories(comp, big, thin, n_thin, labels, min_area, LINE_WIDTH + 2,
+                                  n + nh + 1, index, _sea_colours(palette, big_colour, area))
     # specks join a region of their own colour close by (an island, a
     # territory's detached part), else the region around them
     specks = (~big[comp]) & (comp > 0) & (labels == 0)
@@ -315,6 +322,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         present = np.array([lab for lab in present if int(lab) not in marks])
         contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area, region_colour)
+    # ...and a lone island in the ocean with a circle drawn round it, far larger than the island
+    taken = set(islands) | set(islands.values())
+    islands.update({ring: island for ring, island in
+                    circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
@@ -338,10 +349,25 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
-    if wraps(grown, {lab: tuple(palette[c]) for lab, c in region_colour.items()}):   # the edges meet round the back
-        for pair, (n, wet) in wrap_contacts(grown, water).items():
+    colours = {lab: tuple(palette[c]) for lab, c in region_colour.items()}
+    # the edges meet round the back; or, a map drawn as an oval in a frame, its rims do
+    facing = grown if wraps(grown, colours) else rims(grown)
+    if facing is grown:
+        for pair, (n, wet) in wrap_contacts(facing, water).items():
             contacts[pair] = contacts.get(pair, 0) + n
             sea_touch[pair] = sea_touch.get(pair, False) or wet
+    elif facing is not None and wraps(facing, colours):
+        # the oval's rim cuts its seas in two (WWIV's Central Pacific): the halves facing each other are one sea
+        halves = sea_halves(wrap_contacts(facing, water), water, region_area)
+        if halves:
+            lut = np.arange(max(int(grown.max()), int(labels.max())) + 1, dtype=grown.dtype)
+            for half, sea_of in halves.items():
+                lut[half] = sea_of
+            grown, labels = lut[grown], lut[labels]
+            water -= set(halves)
+            present = np.array([lab for lab in present if int(lab) not in halves])
+            ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
+            contacts, sea_touch = _contacts(grown, near, water, river)
     # a border drawn hatched (dark and light stripes across it) is a barrier nothing crosses
     for pair in barriers(grown, lines, rgb, near):
         contacts.pop(pair, None)
@@ -687,19 +713,20 @@ def _contacts(grown: np.ndarray, near: np.ndarray, water: set, wet: Optional[np.
     if wet is not None:
         wmask = wmask | wet
     wet = ndimage.binary_dilation(wmask, iterations=LINE_WIDTH + 1)
+    m = int(grown.max()) + 1   # once: a picture's max per pair cost WWIV 40% of its reading
     for a, b, ok, wt in ((grown[:, :-1], grown[:, 1:], near[:, :-1] & near[:, 1:], wet[:, :-1] | wet[:, 1:]),
                          (grown[:-1, :], grown[1:, :], near[:-1, :] & near[1:, :], wet[:-1, :] | wet[1:, :])):
         diff = (a != b) & (a > 0) & (b > 0) & ok
         lo = np.minimum(a[diff], b[diff]).astype(np.int64)
         hi = np.maximum(a[diff], b[diff]).astype(np.int64)
         wets = wt[diff]
-        key = lo * (int(grown.max()) + 1) + hi
+        key = lo * m + hi
         uk, c = np.unique(key, return_counts=True)
         for k, v in zip(uk, c):
-            pair = divmod(int(k), int(grown.max()) + 1)
+            pair = divmod(int(k), m)
             counts[pair] = counts.get(pair, 0) + int(v)
         for k in np.unique(key[wets]):
-            touch[divmod(int(k), int(grown.max()) + 1)] = True
+            touch[divmod(int(k), m)] = True
     return counts, touch
 
 

@@ -32,8 +32,9 @@ def thin_waters(labels: np.ndarray, water: Set[int]) -> Set[int]:
     edge[:, 0] = edge[:, -1] = True
     inside = ndimage.distance_transform_edt(~edge)
     ids = sorted(water)
-    widest = ndimage.maximum(inside, labels, index=ids)
-    return {lab for lab, r in zip(ids, np.atleast_1d(widest)) if r <= STRIP}
+    most = np.zeros(int(labels.max()) + 1)   # each region's widest point, without sorting the pixels
+    np.maximum.at(most, labels.ravel(), inside.ravel())
+    return {lab for lab in ids if (most[lab] if lab < most.size else 0.0) <= STRIP}
 
 
 def channels(labels: np.ndarray, strips: Set[int], water: Set[int], reach: float) -> Set[int]:
