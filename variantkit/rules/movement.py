@@ -27,7 +27,7 @@ from ..graph import Graph
 from ..model import UnitType
 from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
-from .orders import Convoy, Hold, Move, Order, Support, describe
+from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold
 from .outcomes import Code, Outcome
 from .state import PROVINCE_OF as _P, Dislodged, GameState, UnitAt
 
@@ -138,7 +138,7 @@ class Resolver:
         for prov, unit in units.items():
             given = orders_of.get(prov)
             if given is None:
-                orders_of[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+                orders_of[prov] = new_hold(unit.power, unit.type, unit.loc, f"{unit} H")
                 continue  # a hold is always legal
             o = given
             if type(o) is Hold:
@@ -186,7 +186,7 @@ class Resolver:
             why = checked.illegal
             assert why is not None  # every legal order went on above
             outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
-            orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
+            orders_of[prov] = new_hold(unit.power, unit.type, unit.loc, text)
         h2h, convoyed = self._h2h, self.convoyed
         for prov, m in moves.items():
             if m.via_convoy:
