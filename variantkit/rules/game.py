@@ -32,6 +32,7 @@ _SHARED_KEPT = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
+_NONE_READ: Mapping[str, Order] = MappingProxyType({})  # a power the parser has read nothing of
 
 
 # the phases a game enters, made once (a frozen dataclass costs a call per field; a game
@@ -164,8 +165,9 @@ class Game:
         parser = self.parser()
         read, known = parser.parse, parser.known
         for power, lines in orders.items():
+            mine = known.get(power, _NONE_READ)  # the parser's memo, asked first: most orders were read before
             for line in lines:
-                o = known.get((line, power))  # the parser's memo, asked first: most orders were read before
+                o = mine.get(line)
                 if o is not None:
                     parsed.append(o)
                     continue

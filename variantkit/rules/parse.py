@@ -53,8 +53,11 @@ class OrderParser:
     def __init__(self, variant: Variant, names: Optional[NameIndex] = None):
         self.variant = variant
         self.names = names or NameIndex(variant)
-        self._read: Dict[Tuple[str, Optional[str]], Order] = {}
-        self.known: Mapping[Tuple[str, Optional[str]], Order] = self._read  # (text, power) -> order read
+        # power -> text -> the order read: a game reads a power's orders together, so
+        # finds the power's memo once (no (text, power) pair made and hashed per text)
+        self._read: Dict[Optional[str], Dict[str, Order]] = {}
+        self.known: Mapping[Optional[str], Mapping[str, Order]] = self._read
+        self._kept = 0  # orders remembered, across powers
         self.powers: Dict[str, str] = {}
         for p in variant.powers:
             for word in (p.id, p.name, p.adjective, p.letter):
@@ -139,13 +142,17 @@ class OrderParser:
         """One order; raises :class:`OrderError` with the reason.  Orders read
         are remembered (they are immutable): a judge reads the same texts
         phase after phase."""
-        key = (text, power)
-        got = self._read.get(key)
-        if got is not None:
-            return got
+        mine = self._read.get(power)
+        if mine is not None:
+            got = mine.get(text)
+            if got is not None:
+                return got
         got = self._parse(text, power)
-        if len(self._read) < _READ_KEPT:
-            self._read[key] = got
+        if self._kept < _READ_KEPT:
+            if mine is None:
+                mine = self._read[power] = {}
+            mine[text] = got
+            self._kept += 1
         return got
 
     def _parse(self, text: str, power: Optional[str]) -> Order:
