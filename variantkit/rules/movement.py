@@ -51,6 +51,9 @@ Key = Tuple[Kind, str]  # (kind, province)
 MOVE, SUPPORT = Kind.MOVE, Kind.SUPPORT
 GUESSING, RESOLVED = Step.GUESSING, Step.RESOLVED
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+# the outcomes' codes every phase writes, as module names too (read once a unit)
+OK, BOUNCED, OWN_UNIT, NOT_MATCHED = Code.OK, Code.BOUNCED, Code.OWN_UNIT, Code.NOT_MATCHED
+DISLODGED, CUT = Code.DISLODGED, Code.CUT
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
 _NONE: Tuple[str, ...] = ()  # no supports, no attackers
 
@@ -619,7 +622,7 @@ class Resolver:
         # outcome asks only whether its own unit was dislodged, and what moved)
         outcomes: List[Outcome] = []
         append, orders = outcomes.append, self.orders
-        ok, illegal = Code.OK, self.outcomes
+        ok, illegal = OK, self.outcomes
         for prov, unit in units.items():
             o = orders[prov]
             if prov in moved:
@@ -645,11 +648,11 @@ class Resolver:
                 d = dest[prov]
                 occupant = units.get(d)
                 if occupant is not None and occupant.power == unit.power and d not in moved:
-                    code, params = Code.OWN_UNIT, {"at": d}
+                    code, params = OWN_UNIT, {"at": d}
                 else:
-                    code, params = Code.BOUNCED, {"at": d}
+                    code, params = BOUNCED, {"at": d}
             elif type(o) is Support and prov not in self.matched:
-                code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
+                code, params = NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
             append(Outcome(unit.power, o, o.text or describe(o),
@@ -667,21 +670,21 @@ class Resolver:
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
             if self._ok[prov]:
-                return Code.OK, {}
+                return OK, {}
             if prov in self.convoyed and not self.path(prov):
                 return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = self.dest[prov]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
                     not (dest in self.moves and self._ok[dest]):
-                return Code.OWN_UNIT, {"at": dest}
-            return Code.BOUNCED, {"at": dest}
+                return OWN_UNIT, {"at": dest}
+            return BOUNCED, {"at": dest}
         if isinstance(o, Support) and prov not in self.matched:
-            return Code.NOT_MATCHED, {"what": "supported unit"}
+            return NOT_MATCHED, {"what": "supported unit"}
         if isinstance(o, Convoy) and not self.convoy_matches(prov):
-            return Code.NOT_MATCHED, {"what": "convoyed army"}
+            return NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
-            return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
+            return DISLODGED, {"by": dislodged[prov].attacker_from}
         if isinstance(o, Support) and not self._ok[prov]:
-            return Code.CUT, {"by": self.cutter(prov)}
-        return Code.OK, {}
+            return CUT, {"by": self.cutter(prov)}
+        return OK, {}
