@@ -11,7 +11,7 @@ adjective or letter (``India:``, ``N:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Dict, List, Mapping, Optional
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
