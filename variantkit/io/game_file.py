@@ -16,7 +16,7 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from ..rules.game import Game, PhaseRecord
 from ..rules.orders import Phase
-from ..rules.state import UNIT_LETTER, Dislodged, GameState, UnitAt
+from ..rules.state import Dislodged, GameState, UnitAt
 
 
 class DuplicateKey(ValueError):
@@ -40,27 +40,30 @@ def loads_unique(text: str) -> Any:
 
 
 _LOC = attrgetter("loc")
-_PREFIX = {kind: letter + " " for kind, letter in UNIT_LETTER.items()}
+_ARMY = UnitType.ARMY
 
 
 def state_to_record(s: GameState) -> Dict[str, Any]:
     # written every phase: the units sorted by location in one sort (a C key), then
     # grouped by power, each written with one concatenation
     by_power: Dict[str, List[str]] = {}
-    prefix = _PREFIX
     for u in sorted(s.units.values(), key=_LOC):
-        power = u.power
-        if power in by_power:
-            by_power[power].append(prefix[u.type] + u.loc)
+        text = ("A " if u.type is _ARMY else "F ") + u.loc  # a test, not a dict's hash of the enum
+        got = by_power.get(u.power)
+        if got is None:
+            by_power[u.power] = [text]
         else:
-            by_power[power] = [prefix[u.type] + u.loc]
+            got.append(text)
     units = {power: by_power[power] for power in sorted(by_power)}
     centers: Dict[str, List[str]] = {}
-    for c, p in sorted(s.centers.items()):  # centres are unique: the pairs sort by centre
-        if p in centers:
-            centers[p].append(c)
-        else:
+    owners = s.centers
+    for c in sorted(owners):  # the names alone: strings sort quicker than pairs
+        p = owners[c]
+        got = centers.get(p)
+        if got is None:
             centers[p] = [c]
+        else:
+            got.append(c)
     dislodged: Dict[str, List[Dict[str, Any]]] = {}
     for _prov, d in sorted(s.dislodged.items()):
         rec: Dict[str, Any] = {"unit": str(d.unit), "attacker_from": d.attacker_from}

@@ -32,6 +32,7 @@ _SHARED_KEPT = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
+_NONE_READ: Mapping[str, Order] = MappingProxyType({})  # a power the parser has read nothing of
 
 
 # the phases a game enters, made once (a frozen dataclass costs a call per field; a game
@@ -164,8 +165,9 @@ class Game:
         parser = self.parser()
         read, known = parser.parse, parser.known
         for power, lines in orders.items():
+            mine = known.get(power, _NONE_READ)  # the parser's memo, asked first: most orders were read before
             for line in lines:
-                o = known.get((line, power))  # the parser's memo, asked first: most orders were read before
+                o = mine.get(line)
                 if o is not None:
                     parsed.append(o)
                     continue
@@ -186,9 +188,9 @@ class Game:
         # the phase leaves ``s`` as it was (every branch builds a new state), so
         # the history keeps it as the position before, without a copy
         before = s
-        graph = self.graph()
+        # the graph of this phase and its checker, in one look (``graph()`` is for callers)
+        graph, checker = self._graph_and_checker(s.phase.graph_season if self._seasonal else None)
         if s.phase.kind == "M":
-            checker = self._graph_and_checker(graph.season)[1]
             res = Resolver(graph, s, orders, self.variant.rules.options, checker).run()
             outcomes = res.outcomes
             nxt = GameState(s.phase, res.units, dict(s.centers), res.dislodged, res.standoffs,
@@ -219,6 +221,8 @@ class Game:
 
     def _auto_disband(self, state: GameState, graph: Graph) -> GameState:
         """Dislodged units with nowhere to go are disbanded without a retreat phase."""
+        if not state.dislodged:
+            return state
         for prov in list(state.dislodged):
             if not retreat_options(graph, state, prov):
                 del state.dislodged[prov]

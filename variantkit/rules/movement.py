@@ -27,7 +27,7 @@ from ..graph import Graph
 from ..model import UnitType
 from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
-from .orders import Convoy, Hold, Move, Order, Support, describe
+from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold
 from .outcomes import Code, Outcome
 from .state import PROVINCE_OF as _P, Dislodged, GameState, UnitAt
 
@@ -51,6 +51,9 @@ Key = Tuple[Kind, str]  # (kind, province)
 MOVE, SUPPORT = Kind.MOVE, Kind.SUPPORT
 GUESSING, RESOLVED = Step.GUESSING, Step.RESOLVED
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+# the outcomes' codes every phase writes, as module names too (read once a unit)
+OK, BOUNCED, OWN_UNIT, NOT_MATCHED = Code.OK, Code.BOUNCED, Code.OWN_UNIT, Code.NOT_MATCHED
+DISLODGED, CUT = Code.DISLODGED, Code.CUT
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
 _NONE: Tuple[str, ...] = ()  # no supports, no attackers
 
@@ -88,9 +91,11 @@ class Resolver:
         self.dest_loc: Dict[str, str] = {}     # move province -> destination location
         self.dest: Dict[str, str] = {}         # move province -> destination province
         self.modifier: Dict[str, int] = {}     # move province -> its edge's modifier
-        self.result: Dict[Key, bool] = {}
-        self.state_of: Dict[Key, Step] = {}
-        self.deps: List[Key] = []
+        # the decisions, by province: a province has one order, so one decision (a move's
+        # or a support's; ``result`` and ``state_of`` give them keyed by kind)
+        self._ok: Dict[str, bool] = {}
+        self._step: Dict[str, Step] = {}
+        self.deps: List[str] = []
         self.szykman: Set[str] = set()          # convoyed moves failed by Szykman's rule
         self._attackers: Dict[str, List[str]] = {}  # province -> the moves into it
         self._h2h: Dict[str, str] = {}  # move province -> the province of the move head-on into it
@@ -136,7 +141,7 @@ class Resolver:
         for prov, unit in units.items():
             given = orders_of.get(prov)
             if given is None:
-                orders_of[prov] = Hold(unit.power, unit.type, unit.loc, f"{unit} H")
+                orders_of[prov] = new_hold(unit.power, unit.type, unit.loc, f"{unit} H")
                 continue  # a hold is always legal
             o = given
             if type(o) is Hold:
@@ -184,7 +189,7 @@ class Resolver:
             why = checked.illegal
             assert why is not None  # every legal order went on above
             outcomes[prov] = Outcome(unit.power, o, text, "illegal", why.code, why.params)
-            orders_of[prov] = Hold(unit.power, unit.type, unit.loc, text)
+            orders_of[prov] = new_hold(unit.power, unit.type, unit.loc, text)
         h2h, convoyed = self._h2h, self.convoyed
         for prov, m in moves.items():
             if m.via_convoy:
@@ -303,46 +308,60 @@ class Resolver:
         attackers = self._attackers
         for s in supports:
             # a support nobody attacks is given: support_given asks nothing else of it
-            if s not in attackers or self.resolve((SUPPORT, s)):
+            if s not in attackers or self.resolve(s):
                 n += 1
         return n
 
     # -- decisions -----------------------------------------------------------------
-    def resolve(self, key: Key) -> bool:
-        state_of = self.state_of
+    @property
+    def result(self) -> Dict[Key, bool]:
+        """The decisions made, keyed by kind and province (a copy, for reading)."""
+        moves = self.moves
+        return {(MOVE if p in moves else SUPPORT, p): ok for p, ok in self._ok.items()}
+
+    @property
+    def state_of(self) -> Dict[Key, Step]:
+        """Where each decision stands, keyed by kind and province (a copy, for reading)."""
+        moves = self.moves
+        return {(MOVE if p in moves else SUPPORT, p): st for p, st in self._step.items()}
+
+    def resolve(self, key: str) -> bool:
+        """The decision of the order in province ``key``: its move succeeds, or its
+        support is given."""
+        state_of, result = self._step, self._ok
         st = state_of.get(key)
         if st is RESOLVED:
-            return self.result[key]
+            return result[key]
         if st is GUESSING:
             if key not in self.deps:
                 self.deps.append(key)
-            return self.result[key]
+            return result[key]
         deps = self.deps
         start = len(deps)
         state_of[key] = GUESSING
-        self.result[key] = False
-        first = self.move_succeeds(key[1]) if key[0] is MOVE else self.support_given(key[1])
+        result[key] = False
+        first = self.move_succeeds(key) if key in self.moves else self.support_given(key)
         if len(deps) == start:
             if state_of.get(key) is not RESOLVED:
-                self.result[key] = first
+                result[key] = first
                 state_of[key] = RESOLVED
             return first
         if deps[start] != key:
             # part of a cycle that started further up: keep the guess
             deps.append(key)
-            self.result[key] = first
+            result[key] = first
             return first
         for k in deps[start:]:
             state_of.pop(k, None)
         del deps[start:]
         state_of[key] = GUESSING
-        self.result[key] = True
+        result[key] = True
         second = self.adjudicate(key)
         if first == second:
             for k in deps[start:]:
                 state_of.pop(k, None)
             del deps[start:]
-            self.result[key] = first
+            result[key] = first
             state_of[key] = RESOLVED
             return first
         self.backup_rule(start)
@@ -351,7 +370,7 @@ class Resolver:
     def backup_rule(self, start: int) -> None:
         cycle = self.deps[start:]
         del self.deps[start:]
-        moves = [k[1] for k in cycle if k[0] is MOVE]
+        moves = [k for k in cycle if k in self.moves]
         attacked = {_P[self.dest_loc[m]] for m in moves}
         # the convoys of the paradox: convoyed moves in the cycle, and those whose
         # fleets a move of the cycle attacks
@@ -364,19 +383,18 @@ class Resolver:
             # Szykman: the convoyed armies of the paradox do not move (and cut nothing)
             self.szykman.update(convoyed)
             for k in cycle:
-                self.state_of.pop(k, None)
+                self._step.pop(k, None)
         else:
             # circular movement: every move of the cycle succeeds
             for k in cycle:
-                if k[0] is MOVE:
-                    self.result[k] = True
-                    self.state_of[k] = RESOLVED
+                if k in self.moves:
+                    self._ok[k] = True
+                    self._step[k] = RESOLVED
                 else:
-                    self.state_of.pop(k, None)
+                    self._step.pop(k, None)
 
-    def adjudicate(self, key: Key) -> bool:
-        kind, prov = key
-        if kind is MOVE:
+    def adjudicate(self, prov: str) -> bool:
+        if prov in self.moves:
             return self.move_succeeds(prov)
         return self.support_given(prov)
 
@@ -403,10 +421,10 @@ class Resolver:
 
     def dislodged(self, prov: str) -> bool:
         resolve = self.resolve
-        if prov in self.moves and resolve((MOVE, prov)):
+        if prov in self.moves and resolve(prov):
             return False
         for src in self._attackers.get(prov, _NONE):
-            if resolve((MOVE, src)):
+            if resolve(src):
                 return True
         return False
 
@@ -430,10 +448,10 @@ class Resolver:
         supports = self._move_supports.get(prov)
         if supports:
             resolve, attacked = self.resolve, self._attackers
-            supports = [s for s in supports if s not in attacked or resolve((SUPPORT, s))]
+            supports = [s for s in supports if s not in attacked or resolve(s)]
         occupant = self.units.get(dest)
         if occupant is None or (dest in self.moves and prov not in self._h2h
-                                and self.resolve((MOVE, dest))):
+                                and self.resolve(dest)):
             got = 1 + self.modifier[prov] + (len(supports) if supports else 0)
             return got if got > 0 else 0
         if occupant.power == self.units[prov].power:
@@ -448,7 +466,7 @@ class Resolver:
         if prov not in self.units:
             return NOBODY
         if prov in self.moves:
-            return NOBODY if self.resolve((MOVE, prov)) else 1
+            return NOBODY if self.resolve(prov) else 1
         supports = self._hold_supports.get(prov)
         return 1 + self._given(supports) if supports else 1
 
@@ -460,7 +478,7 @@ class Resolver:
         if prov in self.convoyed and not self.path(prov):
             return NOBODY
         h2h = self._h2h.get(prov)
-        if h2h is not None and self.resolve((MOVE, h2h)):
+        if h2h is not None and self.resolve(h2h):
             return NOBODY
         supports = self._move_supports.get(prov)
         return self.strength(prov, self._given(supports) if supports else 0)
@@ -523,7 +541,7 @@ class Resolver:
         return self.strength(src, sum(1 for s in self.supports_for(src, prov)
                                       if self.units[s].power != attacked
                                       and (s not in self._attackers
-                                           or self.resolve((SUPPORT, s))))) > 0
+                                           or self.resolve(s)))) > 0
 
     # -- the whole phase ------------------------------------------------------------------
     def _tail_first(self) -> List[str]:
@@ -551,34 +569,32 @@ class Resolver:
         return order
 
     def run(self) -> MovementResult:
-        resolve, state_of, result = self.resolve, self.state_of, self.result
+        resolve, state_of, result = self.resolve, self._step, self._ok
         attackers, units, dest = self._attackers, self.units, self.dest
         supported, convoyed = self._move_supports, self.convoyed
         try:
             for prov in self._tail_first():
-                key = (MOVE, prov)
-                if state_of.get(key) is RESOLVED:
+                if state_of.get(prov) is RESOLVED:
                     continue
                 d = dest[prov]
                 if d not in units and len(attackers[d]) == 1 and prov not in supported \
                         and prov not in convoyed:
                     # move_succeeds's first case, decided here: nothing depends on it yet
-                    result[key] = True
-                    state_of[key] = RESOLVED
+                    result[prov] = True
+                    state_of[prov] = RESOLVED
                 else:
-                    resolve(key)
+                    resolve(prov)
             matched = self.matched
             for prov in self.supports:
-                key = (SUPPORT, prov)
-                if state_of.get(key) is RESOLVED:
+                if state_of.get(prov) is RESOLVED:
                     continue
                 if prov not in matched or prov not in attackers:
                     # support_given's first answers, decided here: a support that does
                     # not match is not given, one nobody attacks is
-                    result[key] = prov in matched
-                    state_of[key] = RESOLVED
+                    result[prov] = prov in matched
+                    state_of[prov] = RESOLVED
                 else:
-                    resolve(key)
+                    resolve(prov)
         except RecursionError:
             # a circle of moves is decided around the whole circle at once: one of some
             # hundreds of units goes deeper than Python allows; said, never a traceback
@@ -592,7 +608,7 @@ class Resolver:
         winners: Dict[str, str] = {}
         made = self.check.units_at
         for prov in moves:
-            if result[(MOVE, prov)]:
+            if result[prov]:
                 moved.add(prov)
                 unit = units[prov]
                 d = dest[prov]
@@ -602,67 +618,73 @@ class Resolver:
                     there = made[(unit.power, unit.type, loc)] = UnitAt(unit.power, unit.type, loc)
                 new_units[d] = there
                 winners[d] = prov
-        for prov, unit in self.units.items():
-            if prov in moved:
-                continue
-            winner = winners.get(prov)
-            if winner is not None:
-                dislodged[prov] = Dislodged(unit, winner, moves[winner].via_convoy)
-            else:
-                new_units[prov] = unit
-        standoffs = set()
-        for prov in moves:
-            # a bounce leaves the province contested, unless the bounced unit was dislodged
-            if prov not in moved and prov not in dislodged and dest[prov] not in new_units \
-                    and (prov not in self.convoyed or self.path(prov)):
-                standoffs.add(dest[prov])
+        # each unit's place and its order's outcome, in one pass in the units' order (an
+        # outcome asks only whether its own unit was dislodged, and what moved)
         outcomes: List[Outcome] = []
-        append, orders, matched = outcomes.append, self.orders, self.matched
-        ok, illegal = Code.OK, self.outcomes
-        for prov, unit in self.units.items():
-            if prov in illegal:
-                append(illegal[prov])
-                continue
+        append, orders = outcomes.append, self.orders
+        ok, illegal = OK, self.outcomes
+        for prov, unit in units.items():
             o = orders[prov]
-            if prov in moved or (type(o) is Hold and prov not in dislodged):
-                # most units: moved, or held and still there
+            if prov in moved:
                 append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
                 continue
+            winner = winners.get(prov)
+            if winner is None:
+                new_units[prov] = unit
+                if prov in illegal:
+                    append(illegal[prov])
+                    continue
+                if type(o) is Hold:
+                    append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                    continue
+            else:
+                dislodged[prov] = Dislodged(unit, winner, moves[winner].via_convoy)
+                if prov in illegal:
+                    append(illegal[prov])
+                    continue
             if type(o) is Move and prov not in convoyed:
                 # a move by land that failed, as _explain says: into its own power's unit
                 # that stays, or bounced
                 d = dest[prov]
                 occupant = units.get(d)
                 if occupant is not None and occupant.power == unit.power and d not in moved:
-                    code, params = Code.OWN_UNIT, {"at": d}
+                    code, params = OWN_UNIT, {"at": d}
                 else:
-                    code, params = Code.BOUNCED, {"at": d}
-            elif type(o) is Support and prov not in matched:
-                code, params = Code.NOT_MATCHED, {"what": "supported unit"}  # as _explain says
+                    code, params = BOUNCED, {"at": d}
+            elif type(o) is Support and prov not in self.matched:
+                code, params = NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
             append(Outcome(unit.power, o, o.text or describe(o),
                            "succeeds" if code is ok else "fails", code, params))
-        return MovementResult(outcomes + self.extra, new_units, dislodged, standoffs)
+        standoffs = set()
+        for prov in moves:
+            # a bounce leaves the province contested, unless the bounced unit was dislodged
+            if prov not in moved and prov not in dislodged and dest[prov] not in new_units \
+                    and (prov not in convoyed or self.path(prov)):
+                standoffs.add(dest[prov])
+        if self.extra:
+            outcomes.extend(self.extra)
+        return MovementResult(outcomes, new_units, dislodged, standoffs)
 
     def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
         if isinstance(o, Move):
-            if self.result[(MOVE, prov)]:
-                return Code.OK, {}
+            if self._ok[prov]:
+                return OK, {}
             if prov in self.convoyed and not self.path(prov):
                 return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
             dest = self.dest[prov]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
-                    not (dest in self.moves and self.result[(MOVE, dest)]):
-                return Code.OWN_UNIT, {"at": dest}
-            return Code.BOUNCED, {"at": dest}
+                    not (dest in self.moves and self._ok[dest]):
+                return OWN_UNIT, {"at": dest}
+            return BOUNCED, {"at": dest}
         if isinstance(o, Support) and prov not in self.matched:
-            return Code.NOT_MATCHED, {"what": "supported unit"}
+            return NOT_MATCHED, {"what": "supported unit"}
         if isinstance(o, Convoy) and not self.convoy_matches(prov):
-            return Code.NOT_MATCHED, {"what": "convoyed army"}
+            return NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
-            return Code.DISLODGED, {"by": dislodged[prov].attacker_from}
-        if isinstance(o, Support) and not self.result[(SUPPORT, prov)]:
-            return Code.CUT, {"by": self.cutter(prov)}
-        return Code.OK, {}
+            return DISLODGED, {"by": dislodged[prov].attacker_from}
+        if isinstance(o, Support) and not self._ok[prov]:
+            return CUT, {"by": self.cutter(prov)}
+        return OK, {}

@@ -11,14 +11,14 @@ adjective or letter (``India:``, ``N:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Dict, List, Mapping, Optional
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
 from ..vocabulary import (BUILD, BY, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT,
                           UNIT_WORDS, VIA)
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,
-                     Waive)
+                     Waive, new_convoy, new_hold, new_move, new_support)
 
 # words after which a location name cannot go on (names that are order words
 # are flagged by validation, VK111): one token before one of these names a
@@ -53,8 +53,11 @@ class OrderParser:
     def __init__(self, variant: Variant, names: Optional[NameIndex] = None):
         self.variant = variant
         self.names = names or NameIndex(variant)
-        self._read: Dict[Tuple[str, Optional[str]], Order] = {}
-        self.known: Mapping[Tuple[str, Optional[str]], Order] = self._read  # (text, power) -> order read
+        # power -> text -> the order read: a game reads a power's orders together, so
+        # finds the power's memo once (no (text, power) pair made and hashed per text)
+        self._read: Dict[Optional[str], Dict[str, Order]] = {}
+        self.known: Mapping[Optional[str], Mapping[str, Order]] = self._read
+        self._kept = 0  # orders remembered, across powers
         self.powers: Dict[str, str] = {}
         for p in variant.powers:
             for word in (p.id, p.name, p.adjective, p.letter):
@@ -139,13 +142,17 @@ class OrderParser:
         """One order; raises :class:`OrderError` with the reason.  Orders read
         are remembered (they are immutable): a judge reads the same texts
         phase after phase."""
-        key = (text, power)
-        got = self._read.get(key)
-        if got is not None:
-            return got
+        mine = self._read.get(power)
+        if mine is not None:
+            got = mine.get(text)
+            if got is not None:
+                return got
         got = self._parse(text, power)
-        if len(self._read) < _READ_KEPT:
-            self._read[key] = got
+        if self._kept < _READ_KEPT:
+            if mine is None:
+                mine = self._read[power] = {}
+            mine[text] = got
+            self._kept += 1
         return got
 
     def _parse(self, text: str, power: Optional[str]) -> Order:
@@ -253,11 +260,11 @@ class OrderParser:
             return None
         unit = UNIT_WORDS[t[0]]
         if n == 2:
-            return Hold(power, unit, here, original)
+            return new_hold(power, unit, here, original)
         word = t[2]
         if n == 3:
             if word in HOLD:
-                return Hold(power, unit, here, original)
+                return new_hold(power, unit, here, original)
             if word in DISBAND:
                 return Disband(power, unit, here, original)
             if word in BUILD:
@@ -270,26 +277,26 @@ class OrderParser:
             if dest is None:
                 return None
             if n == 4:
-                return Move(power, unit, here, original, dest)
+                return new_move(power, unit, here, original, dest)
             tail = t[4:]
             if tail in (["via"], ["via", "convoy"], ["via", "c"], ["by", "convoy"], ["by", "c"]):
-                return Move(power, unit, here, original, dest, True)
+                return new_move(power, unit, here, original, dest, True)
             return None
         if word in SUPPORT and n >= 5 and t[3] in UNIT_WORDS:
             target = known.get(t[4]) or loc(t[4])
             if target is None:
                 return None
             if n == 5 or (n == 6 and t[5] in HOLD):
-                return Support(power, unit, here, original, target, None, UNIT_WORDS[t[3]])
+                return new_support(power, unit, here, original, target, None, UNIT_WORDS[t[3]])
             if n == 7 and t[5] in MOVE:
                 to = known.get(t[6]) or loc(t[6])
                 if to is not None:
-                    return Support(power, unit, here, original, target, to, UNIT_WORDS[t[3]])
+                    return new_support(power, unit, here, original, target, to, UNIT_WORDS[t[3]])
             return None
         if word in CONVOY and n == 7 and UNIT_WORDS.get(t[3]) is UnitType.ARMY and t[5] in MOVE:
             frm, to = (known.get(t[4]) or loc(t[4])), (known.get(t[6]) or loc(t[6]))
             if frm is not None and to is not None:
-                return Convoy(power, unit, here, original, frm, to)
+                return new_convoy(power, unit, here, original, frm, to)
             return None
         if word in RETREAT and n == 4:
             dest = known.get(t[3]) or loc(t[3])
