@@ -32,6 +32,7 @@ from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
+from .picture_islands import own_waters
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_wrap import wrap_contacts, wraps
@@ -311,6 +312,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         present = np.array([lab for lab in present if int(lab) not in marks])
         contacts, _ = _contacts(grown, near, water)
     islands = _islands_with_waters(contacts, water, region_area, region_colour)
+    # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
+    islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
