@@ -35,7 +35,7 @@ from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters
 from .picture_lines import pens, rings
 from .picture_straits import straits
-from .picture_wrap import wrap_contacts, wraps
+from .picture_wrap import NEAR, OUTLINE_NEAR, cut_seas, frame_of, outline_edges, wrap_contacts, wraps
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 
@@ -337,8 +337,24 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
-    if wraps(grown, {lab: tuple(palette[c]) for lab, c in region_colour.items()}):   # the edges meet round the back
-        for pair, (n, wet) in wrap_contacts(grown, water).items():
+    # the map's edges: the picture's, or its outline within a frame (World's oval)
+    pale = (palette.max(axis=1) - palette.min(axis=1)) <= 30
+    frame = frame_of(grown, {lab for lab, c in region_colour.items() if pale[c] and lab not in water})
+    sides = outline_edges(grown, frame)
+    if wraps(sides, {lab: tuple(palette[c]) for lab, c in region_colour.items()},
+             OUTLINE_NEAR if frame.any() else NEAR):   # the edges meet round the back
+        # a sea cut in two by the edges is one sea
+        halves = cut_seas(sides, water, region_colour, np.bincount(grown.ravel()))
+        for piece, sea_half in halves.items():
+            grown[grown == piece] = sea_half
+            labels[labels == piece] = sea_half
+            water.discard(piece)
+        if halves:
+            present = np.array([lab for lab in present if int(lab) not in halves])
+            ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
+            contacts, sea_touch = _contacts(grown, near, water, river)
+        sides = outline_edges(grown, frame) if halves else sides
+        for pair, (n, wet) in wrap_contacts(sides, water).items():
             contacts[pair] = contacts.get(pair, 0) + n
             sea_touch[pair] = sea_touch.get(pair, False) or wet
     # the squares of a counter or a legend: apart from the map
