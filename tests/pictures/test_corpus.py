@@ -52,7 +52,7 @@ REACHED = {
     "SouthAmerica8": 0.97,  # 0.898 before thick borders without a pass marked were cut for armies: 0.979
     "USofA": 0.97,
     "Viking": 0.95,  # 0.934 before rivers through a territory joined its banks: 0.950
-    "WWIV": 0.87,  # 0.851 before small territories, islands in a circle of sea or their compartments, the wrap in a frame: MEASURE
+    "WWIV": 0.87,  # 0.851 before small territories, islands in their circles or compartments: MEASURE
     "WWIV_V6": 0.90,  # 0.859 before the same: MEASURE
     "War2020": 0.93,  # 0.864 before a sea cut by the wrap was one sea: 0.939
     "World": 0.94,
