@@ -52,8 +52,8 @@ REACHED = {
     "SouthAmerica8": 0.97,  # 0.898 before thick borders without a pass marked were cut for armies: 0.979
     "USofA": 0.97,
     "Viking": 0.95,  # 0.934 before rivers through a territory joined its banks: 0.950
-    "WWIV": 0.87,  # 0.851 before small territories, islands in their circles or compartments: MEASURE
-    "WWIV_V6": 0.90,  # 0.859 before the same: MEASURE
+    "WWIV": 0.91,  # 0.851 before small territories, islands in their circles or compartments: 0.912
+    "WWIV_V6": 0.91,  # 0.859 before the same: 0.913
     "War2020": 0.93,  # 0.864 before a sea cut by the wrap was one sea: 0.939
     "World": 0.94,
     "Zeus5": 0.91,  # 0.887 before its disc islands were one with their compartments: 0.919
