@@ -1,7 +1,7 @@
 """A lone island in the ocean with a circle drawn round it far larger than
 itself (WWIV's Galapagos, St Helena) is one territory with the circle's
 waters: it meets the seas around the circle, for fleets.  A sea that holds
-one island and is not a circle round it stays a sea.  A picture drawn here."""
+one island and is not a circle round it, and meets another coast, stays a sea.  A picture drawn here."""
 import numpy as np
 from PIL import Image
 
@@ -24,6 +24,8 @@ def _picture(path):
     e = np.hypot(yy - 150, xx - 600)
     a[e < 12] = RED                                 # an island in the east sea, in no circle
     a[(e >= 12) & (e < 13.5)] = 0
+    a[:, 950:] = GREEN                              # a coast on the east sea: a sea territory, not the island's waters
+    a[:, 948:950] = 0
     Image.fromarray(a).save(path)
 
 

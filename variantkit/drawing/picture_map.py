@@ -33,10 +33,11 @@ from .picture import trace
 from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
+from .picture_islands import own_waters
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_tables import tables
-from .picture_wrap import rims, sea_halves, wrap_contacts, wraps
+from .picture_wrap import NEAR, OUTLINE_NEAR, cut_seas, frame_of, outline_edges, wrap_contacts, wraps
 from .picture_passes import half_widths, mountains, passes
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
@@ -326,6 +327,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     taken = set(islands) | set(islands.values())
     islands.update({ring: island for ring, island in
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
+    # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
+    islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
@@ -349,25 +352,26 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
 
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
-    colours = {lab: tuple(palette[c]) for lab, c in region_colour.items()}
-    # the edges meet round the back; or, a map drawn as an oval in a frame, its rims do
-    facing = grown if wraps(grown, colours) else rims(grown)
-    if facing is grown:
-        for pair, (n, wet) in wrap_contacts(facing, water).items():
-            contacts[pair] = contacts.get(pair, 0) + n
-            sea_touch[pair] = sea_touch.get(pair, False) or wet
-    elif facing is not None and wraps(facing, colours):
-        # the oval's rim cuts its seas in two (WWIV's Central Pacific): the halves facing each other are one sea
-        halves = sea_halves(wrap_contacts(facing, water), water, region_area)
+    # the map's edges: the picture's, or its outline within a frame (World's oval)
+    pale = (palette.max(axis=1) - palette.min(axis=1)) <= 30
+    frame = frame_of(grown, {lab for lab, c in region_colour.items() if pale[c] and lab not in water})
+    sides = outline_edges(grown, frame)
+    if wraps(sides, {lab: tuple(palette[c]) for lab, c in region_colour.items()},
+             OUTLINE_NEAR if frame.any() else NEAR):   # the edges meet round the back
+        # a sea cut in two by the edges is one sea
+        halves = cut_seas(sides, water, region_colour, np.bincount(grown.ravel()))
+        for piece, sea_half in halves.items():
+            grown[grown == piece] = sea_half
+            labels[labels == piece] = sea_half
+            water.discard(piece)
         if halves:
-            lut = np.arange(max(int(grown.max()), int(labels.max())) + 1, dtype=grown.dtype)
-            for half, sea_of in halves.items():
-                lut[half] = sea_of
-            grown, labels = lut[grown], lut[labels]
-            water -= set(halves)
             present = np.array([lab for lab in present if int(lab) not in halves])
             ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
             contacts, sea_touch = _contacts(grown, near, water, river)
+        sides = outline_edges(grown, frame) if halves else sides
+        for pair, (n, wet) in wrap_contacts(sides, water).items():
+            contacts[pair] = contacts.get(pair, 0) + n
+            sea_touch[pair] = sea_touch.get(pair, False) or wet
     # a border drawn hatched (dark and light stripes across it) is a barrier nothing crosses
     for pair in barriers(grown, lines, rgb, near):
         contacts.pop(pair, None)

@@ -8,16 +8,10 @@ going down the right edge (a sea's border line reaching both edges at one
 height), at least twice, and their colours agree row by row.  An edge of
 one region only (a sea all round, a frame) says nothing: such a picture is
 not read as wrapping.
-
-An oval map inside a frame (WWIV's and WWIV_V6's, white round the oval, an
-arrow at each side) wraps at the oval's rims: going down, the first region
-met from the left and the last from the right, past the frame (the one
-region at the picture's four corners), are its two edges, read as above,
-when they curve (the rim comes in CURVE of the width more at its top).
 """
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
 import numpy as np
 
@@ -25,7 +19,7 @@ MATCH = 0.8      # of the rows, the two edges' colours agree on at least this sh
 NEAR = 5         # rows: a change of region on one edge has one on the other this close
 MIN_CHANGES = 2  # changes of region matched on the other edge, at least
 SHARE = 0.5      # and at least this share of the changes of the edge with fewer
-CURVE = 0.1      # of the width: an oval's rim comes in this much more at its top than at its middle
+OUTLINE_NEAR = 30   # rows, on a map's curved outline: a line meets it obliquely, its height less sure
 
 
 def _changes(column: np.ndarray) -> np.ndarray:
@@ -37,8 +31,8 @@ def _changes(column: np.ndarray) -> np.ndarray:
     return rows[1:][vals[1:] != vals[:-1]]
 
 
-def _matched(a: np.ndarray, b: np.ndarray) -> float:
-    """Share of the rows in ``a`` with a row of ``b`` within NEAR."""
+def _matched(a: np.ndarray, b: np.ndarray, near: int = NEAR) -> float:
+    """Share of the rows in ``a`` with a row of ``b`` within ``near``."""
     if a.size == 0:
         return 0.0
     if b.size == 0:
@@ -46,10 +40,10 @@ def _matched(a: np.ndarray, b: np.ndarray) -> float:
     pos = np.searchsorted(b, a)
     lo = np.abs(a - b[np.clip(pos - 1, 0, b.size - 1)])
     hi = np.abs(b[np.clip(pos, 0, b.size - 1)] - a)
-    return float((np.minimum(lo, hi) <= NEAR).mean())
+    return float((np.minimum(lo, hi) <= near).mean())
 
 
-def wraps(grown: np.ndarray, colour_of: Dict[int, Tuple[int, int, int]]) -> bool:
+def wraps(grown: np.ndarray, colour_of: Dict[int, Tuple[int, int, int]], near: int = NEAR) -> bool:
     """Whether the picture's left and right edges match along their length:
     the regions met going down each edge change at the same rows (within
     NEAR) at least MIN_CHANGES times and for SHARE of the changes, and
@@ -58,7 +52,7 @@ def wraps(grown: np.ndarray, colour_of: Dict[int, Tuple[int, int, int]]) -> bool
     lc, rc = _changes(left), _changes(right)
     if lc.size < MIN_CHANGES or rc.size < MIN_CHANGES:
         return False
-    matched = _matched(lc, rc) * lc.size
+    matched = _matched(lc, rc, near) * lc.size
     if matched < MIN_CHANGES or matched < SHARE * min(lc.size, rc.size):
         return False
     both = (left > 0) & (right > 0)
@@ -89,39 +83,59 @@ def wrap_contacts(grown: np.ndarray, water: set) -> Dict[Tuple[int, int], Tuple[
     return out
 
 
-def rims(grown: np.ndarray) -> Optional[np.ndarray]:
-    """The edges of a map drawn inside a frame: per row, the first region
-    met from the left and the last from the right past the frame (the
-    region at all four corners), as a picture of two columns; None when
-    the corners are not one region or the sides are straight (a frame
-    line round a grid of cells: its left and right cells are not halves)."""
-    corners = {int(grown[0, 0]), int(grown[0, -1]), int(grown[-1, 0]), int(grown[-1, -1])}
-    if len(corners) != 1 or 0 in corners:
-        return None
-    inside = grown != corners.pop()
-    rows = np.arange(grown.shape[0])
-    first = inside.argmax(axis=1)
-    last = grown.shape[1] - 1 - inside[:, ::-1].argmax(axis=1)
-    has = inside.any(axis=1)
-    if not has.any() or np.ptp(first[has]) < CURVE * grown.shape[1]:
-        return None   # straight sides: a frame line round a grid, not an oval's rims
-    return np.stack([np.where(has, grown[rows, first], 0), np.where(has, grown[rows, last], 0)], axis=1)
+def cut_seas(grown: np.ndarray, water: set, colour_of: Dict[int, object],
+             area: np.ndarray = None) -> Dict[int, int]:
+    """Seas cut in two by the wrap: a water region on one edge facing, on
+    most of the rows it meets its edge, one water region of its colour on
+    the other edge that faces it most in turn, is one sea with it (the
+    Pacific's two halves).  {the smaller half: the larger}."""
+    left, right = grown[:, 0].astype(np.int64), grown[:, -1].astype(np.int64)
+    area = np.bincount(grown.ravel()) if area is None else area
 
+    def most(side: np.ndarray, other: np.ndarray, lab: int) -> int:
+        facing = other[side == lab]
+        facing = facing[facing > 0]
+        if facing.size == 0:
+            return 0
+        best = np.bincount(facing).argmax()
+        return int(best) if (facing == best).mean() > 0.5 else 0
 
-def sea_halves(facing: Dict[Tuple[int, int], Tuple[int, bool]], water: set, area: np.ndarray) -> Dict[int, int]:
-    """{half: the sea it is part of}: two water regions facing each other
-    across an oval's rims, each the other's main partner there (over the
-    most rows), are the two halves of one sea, kept as the larger.  A sea
-    facing two across the rims is one of them, not a chain of all three."""
-    best: Dict[int, Tuple[int, int]] = {}
-    for (a, b), (n, _) in sorted(facing.items()):
-        if a in water and b in water:
-            for x, y in ((a, b), (b, a)):
-                if n > best.get(x, (0, 0))[0]:
-                    best[x] = (n, y)
     out: Dict[int, int] = {}
-    for x, (_, y) in sorted(best.items()):
-        if x < y and best.get(y, (0, 0))[1] == x:
-            big, small = (x, y) if (int(area[x]), -x) >= (int(area[y]), -y) else (y, x)
-            out[small] = big
+    for a in np.unique(left[left > 0]):
+        a = int(a)
+        b = most(left, right, a)
+        if a not in water or b == 0 or b == a or b not in water or colour_of.get(a) != colour_of.get(b):
+            continue
+        if most(right, left, b) != a:
+            continue
+        small, large = sorted((a, b), key=lambda lab: (int(area[lab]), -lab))
+        out[small] = large
     return out
+
+
+def outline_edges(grown: np.ndarray, frame: np.ndarray) -> np.ndarray:
+    """The map's own left and right edges, row by row: where a frame (an
+    area that is no region, wider than a line, round the map: World's white
+    round its oval) fills the picture's sides, the first region met going
+    in from each side.  Returns a picture two columns wide (left, right)
+    that wraps, wrap_contacts and cut_seas read as they read the picture's
+    edges; rows the map does not reach hold 0."""
+    h, w = grown.shape
+    out = np.zeros((h, 2), dtype=grown.dtype)
+    inside = ~frame
+    any_in = inside.any(axis=1)
+    first = np.argmax(inside, axis=1)
+    last = w - 1 - np.argmax(inside[:, ::-1], axis=1)
+    rows = np.nonzero(any_in)[0]
+    out[rows, 0] = grown[rows, first[rows]]
+    out[rows, 1] = grown[rows, last[rows]]
+    return out
+
+
+def frame_of(grown: np.ndarray, grey: set) -> np.ndarray:
+    """A frame round the map: the regions of a grey (white, grey, black)
+    that meet both the picture's left and right edges (World's white round
+    its oval)."""
+    both = set(np.unique(grown[:, 0]).tolist()) & set(np.unique(grown[:, -1]).tolist())
+    keep = sorted(int(v) for v in both if int(v) in grey)
+    return np.isin(grown, keep) if keep else np.zeros(grown.shape, dtype=bool)
