@@ -34,6 +34,7 @@ from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters
+from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import straits
 from .picture_tables import tables
@@ -176,6 +177,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     problems: List[Problem] = []
     index, palette = _colours(rgb) if palette_index is None else _indexed(palette_index, rgb)
     lines = _line_pixels(index, palette)
+    index, lines = erase(index, lines)   # names written in the lines' colour are no borders
     # lines thickened by a pixel each side: a border drawn with a gap of up to
     # 2 pixels still closes (the pixels taken go back to their region below)
     closed = ndimage.binary_dilation(lines, structure=np.ones((3, 3), dtype=bool))
