@@ -4,7 +4,6 @@ compartment inside meets the island along its shore and the mainland only
 where the loop's lines end, so it is the island's waters, one territory
 with it (variantkit/drawing/picture_islands.py, ``looped``).  The same loop
 cut off by a long stretch of the mainland's coast is a sea of its own."""
-import numpy as np
 from PIL import Image, ImageDraw
 
 from variantkit.drawing.picture_map import read_picture
