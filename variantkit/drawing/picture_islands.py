@@ -70,6 +70,7 @@ def own_waters(labels: np.ndarray, contacts: Dict[Tuple[int, int], int], water: 
         island = max(lands, key=lambda n: (size(n), -n))
         out[sea] = island
         out.update({n: island for n in lands if n != island})
+    out.update(looped(contacts, water, near, shore, taken | set(out) | set(out.values())))
     # a disc (a symbol, not a coastline) among waters: those whose only land it is, or the one
     # compartment it lies in when it holds no other island (Crete or Sicily drawn small on the
     # line between two seas is not one)
@@ -82,4 +83,28 @@ def own_waters(labels: np.ndarray, contacts: Dict[Tuple[int, int], int], water: 
         if len(seas) == 1 and not any(n in islands and n != island for n in shore.get(next(iter(seas)), ())):
             alone = seas
         out.update({sea: island for sea in alone})
+    return out
+
+
+def looped(contacts: Dict[Tuple[int, int], int], water: Set[int], near: Dict[int, Set[int]],
+           shore: Dict[int, Set[int]], taken: Set[int]) -> Dict[int, int]:
+    """{water: its island} for a loop of lines drawn round one island out to
+    the coasts nearby (GobbleEarth's Cuba): the compartment holds one island,
+    whose shore is on it alone (elsewhere it touches water at most), and meets
+    every other land only where the loop's lines end on it, over a tenth of
+    the island's shore or less.  A sea territory runs along its coasts."""
+    def touch(a: int, b: int) -> int:
+        return contacts.get((min(a, b), max(a, b)), 0)
+
+    out: Dict[int, int] = {}
+    for sea in sorted(water - taken):
+        lands = {n for n in near.get(sea, ()) if n not in water}
+        held = {n for n in lands if shore.get(n) == {sea} and near.get(n, set()) <= water}
+        if len(held) != 1:
+            continue
+        island = next(iter(held))
+        if island in taken or island in out.values() or lands == held:
+            continue
+        if all(touch(sea, n) <= 0.1 * touch(sea, island) for n in lands - held):
+            out[sea] = island
     return out
