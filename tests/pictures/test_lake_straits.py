@@ -56,3 +56,30 @@ def test_no_strait_across_a_lake(tmp_path):
     sea = _linked(pm, (60, 100), (60, 300))
     assert sea and "strait" in sea[0].reason and sea[0].edge.units.army
     assert not _linked(pm, (190, 100), (190, 300)), "no strait across the lake"
+
+
+def test_a_strait_across_a_gulf_a_mark_closes(tmp_path):
+    """A gulf whose mouth a dark mark closes (BalkanWarsVI's arrow across
+    the Gulf of Corinth) is within a strait's reach of the open sea: the
+    lands facing each other across it are still proposed linked."""
+    lab = np.zeros((260, 420), dtype=np.int32)
+    lab[60:240, 30:209] = 3
+    lab[60:240, 209:390] = 4
+    lab[166:240, 150:270] = 6                             # the lands meet below the gulf only
+    lab[60:166, 170:250] = 0                              # the gulf, open on the sea above...
+    lab[120:136, 170:205] = 3                             # ...with two points in it, 8 pixels apart
+    lab[120:136, 213:250] = 4
+    a = np.zeros(lab.shape + (3,), dtype=np.uint8)
+    a[:] = SEA
+    for k, colour in COLOURS.items():
+        a[lab == k] = colour
+    edge = np.zeros(lab.shape, dtype=bool)
+    edge[:, 1:] |= lab[:, 1:] != lab[:, :-1]
+    edge[1:, :] |= lab[1:, :] != lab[:-1, :]
+    a[edge] = 0
+    a[58:65, 166:254] = 0                                 # a dark mark across the gulf's mouth
+    path = tmp_path / "map.png"
+    Image.fromarray(a).save(path)
+    pm = read_picture(str(path))
+    across = _linked(pm, (128, 100), (128, 300))
+    assert across and "strait" in across[0].reason

@@ -73,6 +73,7 @@ def open_sea(grown: np.ndarray, water: Set[int], neighbours: Dict[int, set], are
     if len(bodies) < 2:
         return set(water)
     main = max(bodies, key=lambda b: (sum(int(area[r]) for r in b), min(b)))
-    near = ndimage.binary_dilation(np.isin(grown, sorted(main)), iterations=reach)
+    # at least one step: 0 would dilate until nothing changes
+    near = ndimage.binary_dilation(np.isin(grown, sorted(main)), iterations=max(1, reach))
     close = {int(v) for v in np.unique(grown[near])}
     return set().union(*(b for b in bodies if b is main or b & close))
