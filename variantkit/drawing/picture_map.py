@@ -36,7 +36,7 @@ from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters
 from .picture_lettering import erase
 from .picture_lines import pens, rings
-from .picture_straits import straits
+from .picture_straits import open_sea, straits
 from .picture_tables import tables
 from .picture_wrap import NEAR, OUTLINE_NEAR, cut_seas, frame_of, outline_edges, wrap_contacts, wraps
 from .picture_passes import half_widths, mountains, passes
@@ -467,7 +467,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         edges.append(EdgeProposal(Edge(x, y, Crossing.of(army, fleet)), reason, float(length), confidence))
     # lands facing each other across a strait: linked, in doubt
     land = {int(v) for v in present if int(v) not in water and int(v) not in impassable}
-    across = straits(grown, np.isin(grown, sorted(water)), land, STRAIT)
+    sea_body = open_sea(grown, water, _neighbours(contacts), region_area, STRAIT)
+    across = straits(grown, np.isin(grown, sorted(sea_body)), land, STRAIT)
     for (a, b), n in sorted(across.items()):
         if (a, b) in contacts or ids.get(a) not in regions or ids.get(b) not in regions or (a in table) != (b in table):
             continue

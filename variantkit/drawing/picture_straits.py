@@ -45,3 +45,35 @@ def straits(grown: np.ndarray, water_mask: np.ndarray, land: Set[int], width: in
             if not all_wet.any():
                 break
     return {pair: n for pair, n in found.items() if n >= min_run}
+
+
+
+def open_sea(grown: np.ndarray, water: Set[int], neighbours: Dict[int, set], area, reach: int) -> Set[int]:
+    """The water regions of the open sea: the largest body of water
+    (regions joined by their borders, by area), and every body that comes
+    within ``reach`` pixels of it (a gulf whose mouth a mark closes, as
+    BalkanWarsVI's arrow across the Gulf of Corinth).  A lake farther
+    from it (a Caspian, Great Lakes no sea reaches) is crossed by no
+    strait: lands facing each other across a lake are no passage between
+    two seas."""
+    from scipy import ndimage
+    bodies = []
+    seen: Set[int] = set()
+    for start in sorted(water):
+        if start in seen:
+            continue
+        body, todo = {start}, [start]
+        while todo:
+            for n in neighbours.get(todo.pop(), ()):
+                if n in water and n not in body:
+                    body.add(n)
+                    todo.append(n)
+        seen |= body
+        bodies.append(body)
+    if len(bodies) < 2:
+        return set(water)
+    main = max(bodies, key=lambda b: (sum(int(area[r]) for r in b), min(b)))
+    # at least one step: 0 would dilate until nothing changes
+    near = ndimage.binary_dilation(np.isin(grown, sorted(main)), iterations=max(1, reach))
+    close = {int(v) for v in np.unique(grown[near])}
+    return set().union(*(b for b in bodies if b is main or b & close))
