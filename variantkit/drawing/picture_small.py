@@ -46,8 +46,8 @@ def small_territories(comp: np.ndarray, big: np.ndarray, thin: np.ndarray, n_thi
         return labels, 0
     holds = np.bincount(thin[labels > 0], minlength=n_thin + 1) > 0
     size = np.bincount(thin.ravel(), minlength=n_thin + 1)
-    candidates = np.unique(thin[speck])
-    candidates = [int(t) for t in candidates if t and not holds[t] and size[t] >= max(min_area // 2, SMALLEST)]
+    least = max(min_area // 2, SMALLEST)
+    candidates = [int(t) for t in np.unique(thin[speck]) if t and not holds[t] and size[t] >= least]
     if not candidates:
         return labels, 0
     h, w = labels.shape

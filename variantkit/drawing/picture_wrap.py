@@ -11,7 +11,7 @@ not read as wrapping.
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -83,8 +83,8 @@ def wrap_contacts(grown: np.ndarray, water: set) -> Dict[Tuple[int, int], Tuple[
     return out
 
 
-def cut_seas(grown: np.ndarray, water: set, colour_of: Dict[int, object],
-             area: np.ndarray = None) -> Dict[int, int]:
+def cut_seas(grown: np.ndarray, water: set, colour_of: Mapping[int, object],
+             area: Optional[np.ndarray] = None) -> Dict[int, int]:
     """Seas cut in two by the wrap: a water region on one edge facing, on
     most of the rows it meets its edge, one water region of its colour on
     the other edge that faces it most in turn, is one sea with it (the
