@@ -21,6 +21,7 @@ import numpy as np
 
 FILL = 0.95   # a rectangle's pixels fill this much of its bounding box (its frame line shared)
 BLOCK = 0.1   # a legend's block of boxes covers at most this share of the picture
+ALIKE = 4     # boxes of one counter: the largest at most this many times the smallest
 
 
 def rectangles(grown: np.ndarray, ids: Iterable[int]) -> Dict[int, Tuple[int, int, int, int]]:
@@ -48,7 +49,7 @@ def counters(grown: np.ndarray, ids: Iterable[int], water: Set[int],
     each region's colour, which tells a legend's block from a grid map)."""
     rect = {lab: box for lab, box in rectangles(grown, ids).items() if lab not in water}
     out: Set[int] = set()
-    for group in _groups(rect, neighbours):
+    for group in groups(rect, neighbours):
         boxes = [rect[g] for g in group]
         column = max(b[0] for b in boxes) < min(b[2] for b in boxes)
         row = max(b[1] for b in boxes) < min(b[3] for b in boxes)
@@ -57,16 +58,17 @@ def counters(grown: np.ndarray, ids: Iterable[int], water: Set[int],
             out |= group
     if colour is not None:   # a legend's block: boxes of one colour
         rest = {lab: box for lab, box in rect.items() if lab not in out}
-        for group in _groups(rest, neighbours, colour):
+        for group in groups(rest, neighbours, colour):
             around = set().union(*(neighbours.get(g, set()) for g in group)) - group
             if not (around & water) and _block([rest[g] for g in group], grown.size):
                 out |= group
     return out
 
 
-def _groups(rect: Dict[int, Tuple[int, int, int, int]], neighbours: Dict[int, Set[int]],
-            colour: Optional[Dict[int, int]] = None):
-    """The groups of boxes that touch, alike in size (and of one colour, when given)."""
+def groups(rect: Dict[int, Tuple[int, int, int, int]], neighbours: Dict[int, Set[int]],
+           colour: Optional[Dict[int, int]] = None, ratio: float = ALIKE):
+    """The groups of boxes that touch, alike in size (the larger at most ``ratio``
+    times the smaller) and of one colour, when ``colour`` is given."""
     seen: Set[int] = set()
     for start in rect:
         if start in seen:
@@ -76,7 +78,7 @@ def _groups(rect: Dict[int, Tuple[int, int, int, int]], neighbours: Dict[int, Se
             g = todo.pop()
             for n in neighbours.get(g, ()):
                 # boxes of one counter are alike in size (a panel holding them is not one)
-                if n in rect and n not in group and _alike(rect[g], rect[n]) and (
+                if n in rect and n not in group and alike(rect[g], rect[n], ratio) and (
                         colour is None or colour.get(n) == colour.get(g)):
                     group.add(n)
                     todo.append(n)
@@ -96,7 +98,7 @@ def _block(boxes, picture: int) -> bool:
     return filled >= FILL * whole and whole <= BLOCK * picture
 
 
-def _alike(a: Tuple[int, int, int, int], b: Tuple[int, int, int, int]) -> bool:
+def alike(a: Tuple[int, int, int, int], b: Tuple[int, int, int, int], ratio: float = ALIKE) -> bool:
     size_a = (a[2] - a[0]) * (a[3] - a[1])
     size_b = (b[2] - b[0]) * (b[3] - b[1])
-    return max(size_a, size_b) <= 4 * min(size_a, size_b)
+    return max(size_a, size_b) <= ratio * min(size_a, size_b)

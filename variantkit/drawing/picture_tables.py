@@ -18,7 +18,7 @@ from typing import Dict, Iterable, Set, Tuple
 
 import numpy as np
 
-from .picture_boxes import rectangles
+from .picture_boxes import groups, rectangles
 
 CELLS = 3      # rows and columns a table has at least
 ALIKE = 1.5    # the largest cell of a table at most this many times the smallest
@@ -36,18 +36,7 @@ def tables(grown: np.ndarray, ids: Iterable[int], neighbours: Dict[int, Set[int]
     rect = rectangles(grown, ids)
     found = ndimage.find_objects(grown)
     out: Set[int] = set()
-    seen: Set[int] = set()
-    for start in rect:
-        if start in seen:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            g = todo.pop()
-            for n in neighbours.get(g, ()):
-                if n in rect and n not in group and _alike(rect[g], rect[n]):
-                    group.add(n)
-                    todo.append(n)
-        seen |= group
+    for group in groups(rect, neighbours, ratio=ALIKE):
         if _table([rect[g] for g in group], grown.shape):
             boxes = [rect[g] for g in group]
             x0, y0 = min(b[0] for b in boxes) - 2, min(b[1] for b in boxes) - 2
@@ -77,8 +66,3 @@ def _table(boxes, shape: Tuple[int, int]) -> bool:
     return (columns >= CELLS and rows >= CELLS and sum(sizes) >= FILLED * whole
             and whole <= SHARE * shape[0] * shape[1] and edge)
 
-
-def _alike(a: Tuple[int, int, int, int], b: Tuple[int, int, int, int]) -> bool:
-    size_a = (a[2] - a[0]) * (a[3] - a[1])
-    size_b = (b[2] - b[0]) * (b[3] - b[1])
-    return max(size_a, size_b) <= ALIKE * min(size_a, size_b)
