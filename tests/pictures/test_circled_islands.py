@@ -5,6 +5,7 @@ one island and is not a circle round it, and meets another coast, stays a sea.  
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -29,19 +30,11 @@ def _picture(path):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, y, x):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_an_island_in_a_circle_is_one_territory_with_its_waters(tmp_path):
     path = tmp_path / "map.png"
     _picture(path)
     pm = read_picture(str(path))
-    island, west, east = _region(pm, 350, 250), _region(pm, 100, 50), _region(pm, 600, 900)
+    island, west, east = region_at(pm, 250, 350), region_at(pm, 50, 100), region_at(pm, 900, 600)
     assert island.terrain is not Terrain.WATER
     assert int(pm.labels[300, 250]) == int(pm.labels[350, 250])   # the circle's waters are the island's
     assert int(pm.labels[150, 600]) != int(pm.labels[150, 650])   # the east island has its sea apart

@@ -5,6 +5,7 @@ stays water.  A picture drawn here."""
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -23,21 +24,13 @@ def _picture(path):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, y, x):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_a_land_in_a_shade_of_the_sea(tmp_path):
     path = tmp_path / "map.png"
     _picture(path)
     pm = read_picture(str(path))
-    inland, red = _region(pm, 150, 300), _region(pm, 150, 100)
+    inland, red = region_at(pm, 300, 150), region_at(pm, 100, 150)
     assert inland.terrain is Terrain.LAND
     assert red.terrain is Terrain.LAND
-    assert _region(pm, 350, 520).terrain is Terrain.WATER
+    assert region_at(pm, 520, 350).terrain is Terrain.WATER
     edge = [e for e in pm.inference.edges if {e.edge.a, e.edge.b} == {inland.id, red.id}]
     assert edge and edge[0].edge.units.army and not edge[0].edge.units.fleet

@@ -8,6 +8,7 @@ mainland stays apart from that sea, which stays water."""
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -36,14 +37,6 @@ def _picture(path):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_islands_with_their_compartments(tmp_path):
     path = tmp_path / "map.png"
     _picture(path)
@@ -52,10 +45,10 @@ def test_islands_with_their_compartments(tmp_path):
     assert lab(90, 95) == lab(30, 30), "an island alone in its compartment is one territory with it"
     assert lab(300, 150) == lab(250, 30) == lab(250, 300), "a disc in its compartment, which meets the coast"
     assert lab(500, 150) != lab(450, 30), "a ragged island in a sea that meets the mainland is not its sea"
-    assert _region(pm, 450, 30).terrain is Terrain.WATER
-    assert _region(pm, 30, 300).terrain is Terrain.WATER
+    assert region_at(pm, 450, 30).terrain is Terrain.WATER
+    assert region_at(pm, 30, 300).terrain is Terrain.WATER
     units = {frozenset((e.edge.a, e.edge.b)): e.edge.units for e in pm.inference.edges}
-    malta, lower, disc, land = (_region(pm, x, y).id for x, y in ((90, 95), (30, 300), (300, 150), (300, 370)))
+    malta, lower, disc, land = (region_at(pm, x, y).id for x, y in ((90, 95), (30, 300), (300, 150), (300, 370)))
     assert units[frozenset((malta, lower))].fleet
     u = units[frozenset((disc, land))]
     assert u.fleet and not u.army, "across the waters round an island: fleets only"

@@ -5,6 +5,7 @@ drawn), a ring drawn inside a cell, an island inside a wide sea."""
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -29,12 +30,6 @@ def _grid(path, ring=True, island=False):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    return next(r for r in pm.inference.regions.values()
-                if int(pm.labels[int(r.label_pos[1]), int(r.label_pos[0])]) == lab)
-
-
 def _links(pm):
     return {frozenset((e.edge.a, e.edge.b)) for e in pm.inference.edges}
 
@@ -43,7 +38,7 @@ def test_a_coloured_pen_draws_the_borders(tmp_path):
     path = tmp_path / "grid.png"
     _grid(path, ring=False)
     pm = read_picture(str(path))
-    cells = {(i, j): _region(pm, j * CELL + 32, i * CELL + 32) for i in range(4) for j in range(4)}
+    cells = {(i, j): region_at(pm, j * CELL + 32, i * CELL + 32) for i in range(4) for j in range(4)}
     assert len({r.id for r in cells.values()}) == 16            # a region per cell, the lines not one
     assert all(r.terrain is Terrain.WATER for r in cells.values())
     links = _links(pm)
@@ -56,18 +51,18 @@ def test_a_ring_and_what_it_holds_are_the_cell(tmp_path):
     path = tmp_path / "ringed.png"
     _grid(path, ring=True)
     pm = read_picture(str(path))
-    middle, band, ring = (_region(pm, CELL + 32, CELL + 32), _region(pm, CELL + 7, CELL + 32),
-                          _region(pm, CELL + 13, CELL + 32))
+    middle, band, ring = (region_at(pm, CELL + 32, CELL + 32), region_at(pm, CELL + 7, CELL + 32),
+                          region_at(pm, CELL + 13, CELL + 32))
     assert middle.id == band.id == ring.id
     assert middle.terrain is Terrain.WATER                       # coloured as its larger part
     links = _links(pm)
     for other in ((0, 1), (1, 0), (1, 2), (2, 1)):
-        assert frozenset((middle.id, _region(pm, other[1] * CELL + 32, other[0] * CELL + 32).id)) in links
+        assert frozenset((middle.id, region_at(pm, other[1] * CELL + 32, other[0] * CELL + 32).id)) in links
 
 
 def test_an_island_in_a_wide_sea_stays_apart(tmp_path):
     path = tmp_path / "island.png"
     _grid(path, ring=False, island=True)
     pm = read_picture(str(path))
-    island, sea = _region(pm, 2 * CELL + 32, 2 * CELL + 32), _region(pm, 2 * CELL + 10, 2 * CELL + 10)
+    island, sea = region_at(pm, 2 * CELL + 32, 2 * CELL + 32), region_at(pm, 2 * CELL + 10, 2 * CELL + 10)
     assert island.id != sea.id and island.terrain is Terrain.COAST and sea.terrain is Terrain.WATER

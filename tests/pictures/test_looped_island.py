@@ -6,6 +6,7 @@ with it (variantkit/drawing/picture_islands.py, ``looped``).  The same loop
 cut off by a long stretch of the mainland's coast is a sea of its own."""
 from PIL import Image, ImageDraw
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -28,19 +29,11 @@ def _picture(path, foot):
     img.save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_a_loop_round_an_island_is_its_waters(tmp_path):
     path = tmp_path / "map.png"
     _picture(path, foot=4)
     pm = read_picture(str(path))
-    island, inside, sea, land = (_region(pm, x, y) for x, y in ((400, 155), (400, 260), (700, 100), (300, 370)))
+    island, inside, sea, land = (region_at(pm, x, y) for x, y in ((400, 155), (400, 260), (700, 100), (300, 370)))
     assert island.id == inside.id, "the loop's compartment is the island's waters"
     assert island.terrain is Terrain.COAST
     assert sea.terrain is Terrain.WATER
@@ -53,6 +46,6 @@ def test_a_loop_along_the_coast_is_a_sea(tmp_path):
     path = tmp_path / "map.png"
     _picture(path, foot=90)
     pm = read_picture(str(path))
-    island, inside = (_region(pm, x, y) for x, y in ((400, 155), (400, 260)))
+    island, inside = (region_at(pm, x, y) for x, y in ((400, 155), (400, 260)))
     assert island.id != inside.id, "a compartment running along the mainland's coast is a sea"
     assert inside.terrain is Terrain.WATER
