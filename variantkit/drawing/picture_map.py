@@ -279,16 +279,16 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     halves = banks(labels, (labels == 0) | strips, river | strips, region_colour,
                    {int(v) for v in present if int(v) not in water}, int(2 * STRIP + 2 * reach0))
     for piece, province in halves.items():
-        labels[labels == piece] = province
         region_area[province] += region_area[piece]
+    _merge(halves, labels)
     present = np.array([lab for lab in present if int(lab) not in halves])
     # ...and a province astride a narrow strait of the sea (Constantinople on the Bosporus)
     seas = np.isin(labels, sorted(water))
     halves = banks(labels, (labels == 0) | seas, seas, region_colour,
                    {int(v) for v in present if int(v) not in water}, 2 * STRAIT)
     for piece, province in halves.items():
-        labels[labels == piece] = province
         region_area[province] += region_area[piece]
+    _merge(halves, labels)
     present = np.array([lab for lab in present if int(lab) not in halves])
     # everything left (lines, rivers, specks on their own) goes to the nearest region
     grown = labels.copy()
@@ -308,9 +308,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
             region_colour[around] = region_colour[k]
             water = water - {around} | ({around} if k in water else set())
         region_area[around] += region_area[k]
-        grown[grown == k] = around
-        labels[labels == k] = around
         water.discard(k)
+    _merge(marks, grown, labels)
     # a mark drawn inside a territory (a supply centre's dot with its outline, in a legend's box):
     # a small land region held by one land region alone is part of it
     held = _held_marks(contacts, water, region_area, [int(v) for v in present if int(v) not in marks])
@@ -318,8 +317,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     held = {k: v for k, v in held.items() if k not in boxed}
     for k, around in held.items():
         region_area[around] += region_area[k]
-        grown[grown == k] = around
-        labels[labels == k] = around
+    _merge(held, grown, labels)
     marks = {**marks, **held}
     if marks:
         present = np.array([lab for lab in present if int(lab) not in marks])
@@ -331,16 +329,12 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
     islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
-    for ring, island in islands.items():   # the ring's pixels are the island's
-        grown[grown == ring] = island
-        labels[labels == ring] = island
-        water.discard(ring)
+    _merge(islands, grown, labels)   # the ring's pixels are the island's
+    water -= set(islands)
     # a coast drawn apart (webDiplomacy cuts Bulgaria's and Spain's coasts off
     # by a line, in their province's colour) is part of its province
     pieces = _coast_pieces(contacts, region_colour, region_area, water, [int(v) for v in present])
-    for piece, province in pieces.items():
-        grown[grown == piece] = province
-        labels[labels == piece] = province
+    _merge(pieces, grown, labels)
     present = np.array([lab for lab in present if int(lab) not in islands and int(lab) not in pieces])
     ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
     # filled black or near-black grey (a Switzerland): a dark green or red territory is not
@@ -362,10 +356,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
              OUTLINE_NEAR if frame.any() else NEAR):   # the edges meet round the back
         # a sea cut in two by the edges is one sea
         halves = cut_seas(sides, water, region_colour, np.bincount(grown.ravel()))
-        for piece, sea_half in halves.items():
-            grown[grown == piece] = sea_half
-            labels[labels == piece] = sea_half
-            water.discard(piece)
+        _merge(halves, grown, labels)
+        water -= set(halves)
         if halves:
             present = np.array([lab for lab in present if int(lab) not in halves])
             ids = {int(lab): f"r{k}" for k, lab in enumerate(present, start=1)}
@@ -491,6 +483,20 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                 regions[ids[lab]].doubtful = True
                 regions[ids[lab]].reason += "; far larger than the others: a border line that does not close?"
     return PictureMap(w, h, grown, inference, sea_colour)
+
+
+def _merge(pieces: Dict[int, int], *images: np.ndarray) -> None:
+    """Each piece's pixels given to the region it is part of, in every image, as
+    one lookup a pixel; in the pieces' order, so a region merged into another
+    later takes the pieces merged into it along."""
+    if not pieces:
+        return
+    top = max(max(pieces), max(pieces.values()), *(int(a.max()) for a in images))
+    lut = np.arange(top + 1, dtype=np.int64)
+    for piece, into in pieces.items():
+        lut[lut == piece] = into
+    for a in images:
+        a[...] = lut[a]
 
 
 def _line_reach(labels: np.ndarray, lines: np.ndarray, dist: Optional[np.ndarray] = None) -> float:
