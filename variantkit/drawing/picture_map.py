@@ -30,6 +30,7 @@ from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
+from .picture_archipelagos import archipelagos
 from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
@@ -304,7 +305,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     contacts, _ = _contacts(grown, near, water)
     marks = rings(grown, _neighbours(contacts))   # a ring round a territory's mark and what it holds: one
     for k, around in marks.items():
-        if region_area[k] > region_area[around]:   # coloured as the larger part
+        # coloured as the larger part; but an island in a thin ring of sea (WWIV's Bermuda, a disc in
+        # its circle) is land, its ring the sea round it
+        if region_area[k] > region_area[around] or (around in water and k not in water):
             region_colour[around] = region_colour[k]
             water = water - {around} | ({around} if k in water else set())
         region_area[around] += region_area[k]
@@ -331,6 +334,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
     islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
+    # ...and a loop of lines from a territory's coast round its islands: the waters it closes are its
+    held, mainland = archipelagos(contacts, water, region_colour, grown,
+                                  {*islands, *islands.values()})
+    islands.update(held)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
@@ -417,7 +424,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
-    ringed = set(islands.values())
+    ringed = set(islands.values()) - mainland   # a mainland's armies still cross its land borders
     edges: List[EdgeProposal] = []
     min_len = 3
     for (a, b), length in sorted(contacts.items()):
