@@ -35,6 +35,7 @@ from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters
+from .picture_lakes import LAKE_REACH, lake_speck
 from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import open_sea, straits
@@ -212,8 +213,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     # a small territory the thickened lines cut below the speck size is a region still
     thin, n_thin = _components(index, ~lines)
     big_colour = {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}   # each area is one colour
+    sea_first = _sea_colours(palette, big_colour, area)
     labels, _ = small_territories(comp, big, thin, n_thin, labels, min_area, LINE_WIDTH + 2,
-                                  n + nh + 1, index, _sea_colours(palette, big_colour, area))
+                                  n + nh + 1, index, sea_first)
     # specks join a region of their own colour close by (an island, a
     # territory's detached part), else the region around them
     specks = (~big[comp]) & (comp > 0) & (labels == 0)
@@ -229,6 +231,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
             col = int(np.bincount(index[y0:y1, x0:x1][mine]).argmax())
             window = labels[y0:y1, x0:x1]
             same = (window > 0) & (index[y0:y1, x0:x1] == col)
+            if col in sea_first and lake_speck(mine, window, index[y0:y1, x0:x1], sea_first, LAKE_REACH):
+                continue   # a lake: no sea of its colour beside it, the land round it takes it
             if same.any() and not _is_line_colour_region(col, palette):
                 labels[y0:y1, x0:x1][mine] = int(np.bincount(window[same]).argmax())
     present = np.unique(labels[labels > 0])
