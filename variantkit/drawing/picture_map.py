@@ -30,10 +30,12 @@ from .geometry.infer import EdgeProposal, Region
 from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
+from .picture_archipelagos import archipelagos
 from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters
+from .picture_lakes import LAKE_REACH, lake_speck
 from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import open_sea, straits
@@ -211,8 +213,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     # a small territory the thickened lines cut below the speck size is a region still
     thin, n_thin = _components(index, ~lines)
     big_colour = {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}   # each area is one colour
+    sea_first = _sea_colours(palette, big_colour, area)
     labels, _ = small_territories(comp, big, thin, n_thin, labels, min_area, LINE_WIDTH + 2,
-                                  n + nh + 1, index, _sea_colours(palette, big_colour, area))
+                                  n + nh + 1, index, sea_first)
     # specks join a region of their own colour close by (an island, a
     # territory's detached part), else the region around them
     specks = (~big[comp]) & (comp > 0) & (labels == 0)
@@ -228,6 +231,8 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
             col = int(np.bincount(index[y0:y1, x0:x1][mine]).argmax())
             window = labels[y0:y1, x0:x1]
             same = (window > 0) & (index[y0:y1, x0:x1] == col)
+            if col in sea_first and lake_speck(mine, window, index[y0:y1, x0:x1], sea_first, LAKE_REACH):
+                continue   # a lake: no sea of its colour beside it, the land round it takes it
             if same.any() and not _is_line_colour_region(col, palette):
                 labels[y0:y1, x0:x1][mine] = int(np.bincount(window[same]).argmax())
     present = np.unique(labels[labels > 0])
@@ -304,7 +309,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     contacts, _ = _contacts(grown, near, water)
     marks = rings(grown, _neighbours(contacts))   # a ring round a territory's mark and what it holds: one
     for k, around in marks.items():
-        if region_area[k] > region_area[around]:   # coloured as the larger part
+        # coloured as the larger part; but an island in a thin ring of sea (WWIV's Bermuda, a disc in
+        # its circle) is land, its ring the sea round it
+        if region_area[k] > region_area[around] or (around in water and k not in water):
             region_colour[around] = region_colour[k]
             water = water - {around} | ({around} if k in water else set())
         region_area[around] += region_area[k]
@@ -329,6 +336,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
     islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
+    # ...and a loop of lines from a territory's coast round its islands: the waters it closes are its
+    held, mainland = archipelagos(contacts, water, region_colour, grown,
+                                  {*islands, *islands.values()})
+    islands.update(held)
     _merge(islands, grown, labels)   # the ring's pixels are the island's
     water -= set(islands)
     # a coast drawn apart (webDiplomacy cuts Bulgaria's and Spain's coasts off
@@ -409,7 +420,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
-    ringed = set(islands.values())
+    ringed = set(islands.values()) - mainland   # a mainland's armies still cross its land borders
     edges: List[EdgeProposal] = []
     min_len = 3
     for (a, b), length in sorted(contacts.items()):
