@@ -33,7 +33,7 @@ from .picture import trace
 from .picture_barriers import barriers
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
-from .picture_islands import own_waters
+from .picture_islands import own_waters, symbols
 from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import open_sea, straits
@@ -330,7 +330,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     islands.update({ring: island for ring, island in
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
-    islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
+    own = own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()})
+    islands.update(own)
+    # ...a disc, though, is a symbol: its compartment is the territory, land its armies cross
+    standing = symbols(labels, own)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
@@ -417,7 +420,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
-    ringed = set(islands.values())
+    ringed = set(islands.values()) - standing
     edges: List[EdgeProposal] = []
     min_len = 3
     for (a, b), length in sorted(contacts.items()):
