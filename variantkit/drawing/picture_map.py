@@ -31,6 +31,7 @@ from .geometry.shapes import label_point
 from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_barriers import barriers
+from .picture_blanks import blanks
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters, symbols
@@ -380,6 +381,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     # a border drawn hatched (dark and light stripes across it) is a barrier nothing crosses
     for pair in barriers(grown, lines, rgb, near):
         contacts.pop(pair, None)
+    # lakes and islands painted alike, in a watery colour of their own: neither land nor sea, apart
+    blank = blanks(_neighbours(contacts), water, [int(v) for v in present if int(v) not in water | impassable],
+                   region_colour, palette, _hue_apart)
+    impassable |= blank
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts),
                      region_colour)
@@ -406,6 +411,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         elif lab in boxes:
             terrain, reason = Terrain.IMPASSABLE, ("a box of a counter or a legend (a rectangle in a row of "
                                                    "them, on one background): apart from the map")
+        elif lab in blank:
+            terrain, reason = Terrain.IMPASSABLE, ("a watery colour painting lakes and islands alike: "
+                                                   "neither land nor sea, apart from the map")
         elif lab in impassable:
             terrain, reason = Terrain.IMPASSABLE, ("hatched: impassable" if lab in hatch_ids
                                                    else "filled dark: impassable")
