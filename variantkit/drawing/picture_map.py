@@ -35,6 +35,7 @@ from .picture_blanks import blanks
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
 from .picture_islands import own_waters, symbols
+from .picture_lakes import ponds
 from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import open_sea, straits
@@ -356,6 +357,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         dark_land = set()
     impassable = set(hatch_ids) | dark_land
 
+    # a pond (a round piece of water inside a land, left out of every region) is no river:
+    # the land round it is no coast by it
+    river &= ~ponds(river)
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
     # the map's edges: the picture's, or its outline within a frame (World's oval)
