@@ -5,8 +5,9 @@ Malta), and a disc alone in its compartment that also meets a coast
 (Zeus5's Pacific islands).  Each is one territory with its waters, met by
 fleets; the disc, a symbol standing for its whole compartment, by armies too
 across the compartment's land borders (Zeus5's Hawaii to California), where
-a looped or ringed coastline's island is met by fleets only.  A small island of a coastline's shape in a sea that meets the
-mainland stays apart from that sea, which stays water."""
+a looped or ringed coastline's island is met by fleets only.  A small island
+of a coastline's shape in a sea that meets the mainland stays apart from that
+sea, which stays water."""
 import numpy as np
 from PIL import Image
 

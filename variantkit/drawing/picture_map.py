@@ -332,10 +332,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     islands.update({ring: island for ring, island in
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
-    own = own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()})
-    islands.update(own)
+    alone = own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()})
+    islands.update(alone)
     # ...a disc, though, is a symbol: its compartment is the territory, land its armies cross
-    standing = symbols(labels, own)
+    standing = symbols(labels, alone)
     for ring, island in islands.items():   # the ring's pixels are the island's
         grown[grown == ring] = island
         labels[labels == ring] = island
