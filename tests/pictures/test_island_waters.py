@@ -3,8 +3,11 @@ circle (variantkit/drawing/picture_islands.py), drawn here: a compartment
 of the sea whose only land is one island touching it alone (BalkanWarsVI's
 Malta), and a disc alone in its compartment that also meets a coast
 (Zeus5's Pacific islands).  Each is one territory with its waters, met by
-fleets.  A small island of a coastline's shape in a sea that meets the
-mainland stays apart from that sea, which stays water."""
+fleets; the disc, a symbol standing for its whole compartment, by armies too
+across the compartment's land borders (Zeus5's Hawaii to California), where
+a looped or ringed coastline's island is met by fleets only.  A small island
+of a coastline's shape in a sea that meets the mainland stays apart from that
+sea, which stays water."""
 import numpy as np
 from PIL import Image
 
@@ -51,4 +54,4 @@ def test_islands_with_their_compartments(tmp_path):
     malta, lower, disc, land = (region_at(pm, x, y).id for x, y in ((90, 95), (30, 300), (300, 150), (300, 370)))
     assert units[frozenset((malta, lower))].fleet
     u = units[frozenset((disc, land))]
-    assert u.fleet and not u.army, "across the waters round an island: fleets only"
+    assert u.fleet and u.army, "a disc stands for its compartment: a coast armies and fleets reach"

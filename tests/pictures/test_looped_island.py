@@ -40,6 +40,7 @@ def test_a_loop_round_an_island_is_its_waters(tmp_path):
     units = {frozenset((e.edge.a, e.edge.b)): e.edge.units for e in pm.inference.edges}
     assert units[frozenset((island.id, sea.id))].fleet
     assert frozenset((island.id, land.id)) in units
+    assert not units[frozenset((island.id, land.id))].army, "a coastline's island: fleets only across its waters"
 
 
 def test_a_loop_along_the_coast_is_a_sea(tmp_path):

@@ -6,7 +6,8 @@ Habelya's Denselands: a sea territory meets some other coast), and an
 island drawn as a disc, a symbol rather than a coastline, alone in its
 compartment of the sea (Zeus5's Pacific islands, WWIV's): the compartment is
 where its units stand.  The caller makes each water one territory with its
-island, met by its neighbours across that water (fleets).
+island, met by its neighbours across that water (fleets); a disc stands for
+its whole compartment, whose land borders armies cross too (``symbols``).
 """
 from __future__ import annotations
 
@@ -84,6 +85,14 @@ def own_waters(labels: np.ndarray, contacts: Dict[Tuple[int, int], int], water: 
             alone = seas
         out.update({sea: island for sea in alone})
     return out
+
+
+def symbols(labels: np.ndarray, own: Dict[int, int]) -> Set[int]:
+    """The islands of ``own`` drawn as a disc: a symbol standing for its
+    whole compartment, a territory bounded by lines whose land borders
+    armies cross (Zeus5's Hawaii to California), where a coastline's
+    island meets its neighbours only across the waters (fleets)."""
+    return {island for island in set(own.values()) if disc_likeness(labels, island) >= DISC}
 
 
 def looped(contacts: Dict[Tuple[int, int], int], water: Set[int], near: Dict[int, Set[int]],

@@ -32,10 +32,11 @@ from .palette_regions import interior as _interior
 from .picture import trace
 from .picture_archipelagos import archipelagos
 from .picture_barriers import barriers
+from .picture_blanks import blanks
 from .picture_boards import boards, twin_edges, twins
 from .picture_boxes import counters, rectangles
-from .picture_islands import own_waters
-from .picture_lakes import LAKE_REACH, lake_speck
+from .picture_islands import own_waters, symbols
+from .picture_lakes import LAKE_REACH, lake_speck, ponds
 from .picture_lettering import erase
 from .picture_lines import pens, rings
 from .picture_straits import open_sea, straits
@@ -335,7 +336,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     islands.update({ring: island for ring, island in
                     circled_islands(grown, water - taken, _neighbours(contacts)).items() if island not in taken})
     # ...and a compartment of the sea holding one island alone, or a disc (a symbol) in its compartment
-    islands.update(own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()}))
+    alone = own_waters(labels, contacts, water, region_colour, {*islands, *islands.values()})
+    islands.update(alone)
+    # ...a disc, though, is a symbol: its compartment is the territory, land its armies cross
+    standing = symbols(labels, alone)
     # ...and a loop of lines from a territory's coast round its islands: the waters it closes are its
     held, mainland = archipelagos(contacts, water, region_colour, grown,
                                   {*islands, *islands.values()})
@@ -357,6 +361,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         dark_land = set()
     impassable = set(hatch_ids) | dark_land
 
+    # a pond (a round piece of water inside a land, left out of every region) is no river:
+    # the land round it is no coast by it
+    river &= ~ponds(river)
     # borders: pixel pairs of the grown image, within line reach of both sides
     contacts, sea_touch = _contacts(grown, near, water, river)
     # the map's edges: the picture's, or its outline within a frame (World's oval)
@@ -380,6 +387,10 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     # a border drawn hatched (dark and light stripes across it) is a barrier nothing crosses
     for pair in barriers(grown, lines, rgb, near):
         contacts.pop(pair, None)
+    # lakes and islands painted alike, in a watery colour of their own: neither land nor sea, apart
+    blank = blanks(_neighbours(contacts), water, [int(v) for v in present if int(v) not in water | impassable],
+                   region_colour, palette, _hue_apart)
+    impassable |= blank
     # the squares of a counter or a legend: apart from the map
     boxes = counters(grown, [int(v) for v in present if int(v) not in impassable], water, _neighbours(contacts),
                      region_colour)
@@ -406,6 +417,9 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         elif lab in boxes:
             terrain, reason = Terrain.IMPASSABLE, ("a box of a counter or a legend (a rectangle in a row of "
                                                    "them, on one background): apart from the map")
+        elif lab in blank:
+            terrain, reason = Terrain.IMPASSABLE, ("a watery colour painting lakes and islands alike: "
+                                                   "neither land nor sea, apart from the map")
         elif lab in impassable:
             terrain, reason = Terrain.IMPASSABLE, ("hatched: impassable" if lab in hatch_ids
                                                    else "filled dark: impassable")
@@ -420,7 +434,7 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
         r.doubtful = lab in narrow or lab in boxes
         regions[r.id] = r
     coastal = set()
-    ringed = set(islands.values()) - mainland   # a mainland's armies still cross its land borders
+    ringed = set(islands.values()) - mainland - standing   # a mainland's or a symbol's armies still cross
     edges: List[EdgeProposal] = []
     min_len = 3
     for (a, b), length in sorted(contacts.items()):
