@@ -54,7 +54,7 @@ REACHED = {
     "USofA": 0.97,
     "Viking": 0.955,  # 0.934 before rivers through a territory joined its banks: 0.950; a pond no river: 0.957
     "WWIV": 0.91,  # 0.851 before small territories, islands in their circles or compartments: 0.912
-    "WWIV_V6": 0.91,  # 0.859 before the same: 0.913; no strait across a lake: 0.915; a pond no river: 0.920
+    "WWIV_V6": 0.92,  # 0.859 before the same: 0.913; no strait across a lake: 0.915; a pond no river: 0.920
     "War2020": 0.96,  # 0.864 before a sea cut by the wrap was one sea: 0.939; Southeast Asia's loop: 0.962
     "World": 0.95,  # 0.939 before no strait was proposed across a lake: 0.944; lakes too small to be regions: 0.951
     "Zeus5": 0.97,  # 0.887 before its disc islands were one with their compartments: 0.919; armies across them: 0.972
