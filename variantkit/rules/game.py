@@ -121,6 +121,7 @@ class Game:
         self._centres = frozenset(self.variant.centers)
         self._homes = MappingProxyType({p.id: p.homes for p in self.variant.powers})
         self._victory = self.variant.victory
+        self._parser = None  # compiled (mypyc), a field with init=False is unset until assigned
 
     # -- helpers ---------------------------------------------------------------
 

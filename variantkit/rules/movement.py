@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Dict, Final, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..graph import Graph
 from ..model import UnitType
@@ -54,6 +54,11 @@ ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 # the outcomes' codes every phase writes, as module names too (read once a unit)
 OK, BOUNCED, OWN_UNIT, NOT_MATCHED = Code.OK, Code.BOUNCED, Code.OWN_UNIT, Code.NOT_MATCHED
 DISLODGED, CUT = Code.DISLODGED, Code.CUT
+# A circle of moves is decided around the whole circle at once, one level of recursion a
+# unit: past this many it is refused (VK407) in both builds. Pure Python would otherwise stop
+# at its recursion limit (about 340 from the CLI), a compiled build (mypyc: native calls keep
+# no Python frames) only when the C stack overflows, a crash (at about 50,000 units).
+LONGEST_CIRCLE: Final = 300
 NOBODY = -1  # the strength of an empty space or a move that contests nothing
 _NONE: Tuple[str, ...] = ()  # no supports, no attackers
 
@@ -565,6 +570,8 @@ class Resolver:
                 seen.add(prov)
                 chain.append(prov)
                 prov = dest[prov]
+            if len(chain) > LONGEST_CIRCLE and prov in chain and len(chain) - chain.index(prov) > LONGEST_CIRCLE:
+                raise UnusableInput([Problem.of("VK407", count=len(moves))])
             order.extend(reversed(chain))
         return order
 

@@ -12,12 +12,15 @@ class ProvinceOf(dict):
     """``PROVINCE_OF["spa/nc"]`` -> ``"spa"``: ``split_location`` memoized, as it
     is looked up in every strength computation and a dict subscript costs far
     less than a function call.  Bounded (emptied when it grows past
-    ``LIMIT`` locations, as a long editor session meets many variants) and
+    ``limit`` locations, as a long editor session meets many variants) and
     reset by ``clear()``."""
-    LIMIT = 100_000
+
+    def __init__(self, limit: int = 100_000) -> None:
+        super().__init__()
+        self.limit = limit  # an instance's (a class constant read through self is refused compiled)
 
     def __missing__(self, loc: str) -> str:
-        if len(self) >= self.LIMIT:
+        if len(self) >= self.limit:
             self.clear()
         p = self[loc] = split_location(loc)[0]
         return p
