@@ -5,7 +5,7 @@ draw rule.  Works on the variant's records and graph only.
 from __future__ import annotations
 
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
@@ -255,19 +255,22 @@ class Game:
 
     def _check_end(self, state: GameState) -> None:
         target = self._victory
-        counts = Counter(state.centers.values())
+        counts: Dict[str, int] = {}
+        for owner in state.centers.values():  # a dict's loop: a Counter's __init__ is Python code
+            counts[owner] = counts.get(owner, 0) + 1
         if counts and max(counts.values()) >= target:
             self._winner(counts, target)
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
             self.drawn = True
 
-    def _winner(self, counts: Counter, target: int) -> None:
+    def _winner(self, counts: Dict[str, int], target: int) -> None:
         # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
         # it at once: the one with more centres wins, and a tie wins for nobody yet
-        reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
+        reached = sorted((counts.get(p.id, 0) for p in self.variant.powers if counts.get(p.id, 0) >= target),
+                         reverse=True)
         if reached and (len(reached) == 1 or reached[0] > reached[1]):
-            self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
+            self.winner = next(p.id for p in self.variant.powers if counts.get(p.id, 0) == reached[0])
 
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant
