@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Dict, Final, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
@@ -28,7 +28,7 @@ from .state import GameState
 # not by value (hashing a whole variant costs more than it saves); only the
 # last few variants are kept, as an editor makes a new one per edit.
 _SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = OrderedDict()
-_SHARED_KEPT = 8
+_SHARED_KEPT: Final = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()

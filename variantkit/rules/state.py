@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, Final, List, Optional, Set
 
 from ..model import UnitType, Variant, split_location
 from .orders import Phase
@@ -27,10 +27,10 @@ class ProvinceOf(dict):
         return p
 
 
-PROVINCE_OF = ProvinceOf()
-_P = PROVINCE_OF  # the short name the resolver's hot paths use
+PROVINCE_OF: Final = ProvinceOf()
+_P: Final = PROVINCE_OF  # the short name the resolver's hot paths use
 # an enum's .value is a descriptor call; positions are written out every phase
-UNIT_LETTER = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
+UNIT_LETTER: Final = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
 @dataclass(frozen=True)
@@ -84,8 +84,8 @@ class GameState:
         return [c for c, p in self.centers.items() if p == power]
 
 
-_LOC = attrgetter("loc")
-_ARMY = UnitType.ARMY
+_LOC: Final = attrgetter("loc")
+_ARMY: Final = UnitType.ARMY
 
 
 def position_record(s: GameState) -> Dict[str, Any]:
