@@ -22,6 +22,7 @@ Its variant is read once, as ours is; the host's own entry point
 call, and that figure is printed apart.
 
     python benchmarks/bench_adjudicate.py
+    bash benchmarks/compiled.sh      # the same, on a compiled build in a venv of its own
 """
 from __future__ import annotations
 
@@ -249,8 +250,18 @@ def best_of(runs: int = 3):
             host, got[0][5], ratios)
 
 
+def build() -> str:
+    """Which variantkit this process measures: where it was imported from, and
+    whether its rules are compiled (VARIANTKIT_COMPILE=1, see setup.py) or pure."""
+    import variantkit
+    from variantkit import rules
+    kind = "compiled by mypyc" if rules.COMPILED else "pure Python"
+    return f"variantkit {variantkit.__version__} from {os.path.dirname(variantkit.__file__)}: rules {kind}"
+
+
 def main() -> None:
     from importlib.metadata import version
+    print("measured: " + build())
     phases, ours, peer, alone, host, host_off, ratios = best_of()
     print(f"standard, {phases} phases of random legal games, the same orders, end to end "
           "(best of 3 runs, CPU time):")

@@ -11,8 +11,7 @@ def test_the_memo_answers_like_split_location_and_resets():
 
 
 def test_the_memo_is_bounded():
-    memo = ProvinceOf()
-    memo.LIMIT = 10
+    memo = ProvinceOf(limit=10)
     for i in range(35):
         assert memo[f"p{i}/nc"] == f"p{i}"
         assert len(memo) <= 10

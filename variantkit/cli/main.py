@@ -27,7 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Diplomacy variants: validate, compare, play, draw, and move them between judges and hosts.",
         epilog="Exit codes: 0 clean, 1 problems found, 2 unusable input. "
                "`variantkit COMMAND --help` tells each command's options.")
-    parser.add_argument("--version", action="version", version=f"variantkit {__version__}")
+    from ..rules import COMPILED  # which build runs: the adjudicator compiled (mypyc) or pure Python
+    build = "adjudicator compiled by mypyc" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"variantkit {__version__} ({build})")
     parser.add_argument("--verbose", action="store_true", help="log what is done on stderr (debug detail)")
     parser.add_argument("--trust", action="append", default=[], metavar="DIR",
                         help="a folder that files may reference besides the variant's own "

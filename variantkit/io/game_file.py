@@ -7,7 +7,6 @@ The position record is the one ``variantkit adjudicate`` reads and writes:
 from __future__ import annotations
 
 import json
-from operator import attrgetter
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import yaml
@@ -16,7 +15,7 @@ from ..model import Terrain, UnitType, Variant, split_location
 from ..problems import Problem
 from ..rules.game import Game, PhaseRecord
 from ..rules.orders import Phase
-from ..rules.state import Dislodged, GameState, UnitAt
+from ..rules.state import Dislodged, GameState, UnitAt, position_record
 
 
 class DuplicateKey(ValueError):
@@ -39,44 +38,9 @@ def loads_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_unique)
 
 
-_LOC = attrgetter("loc")
-_ARMY = UnitType.ARMY
-
-
-def state_to_record(s: GameState) -> Dict[str, Any]:
-    # written every phase: the units sorted by location in one sort (a C key), then
-    # grouped by power, each written with one concatenation
-    by_power: Dict[str, List[str]] = {}
-    for u in sorted(s.units.values(), key=_LOC):
-        text = ("A " if u.type is _ARMY else "F ") + u.loc  # a test, not a dict's hash of the enum
-        got = by_power.get(u.power)
-        if got is None:
-            by_power[u.power] = [text]
-        else:
-            got.append(text)
-    units = {power: by_power[power] for power in sorted(by_power)}
-    centers: Dict[str, List[str]] = {}
-    owners = s.centers
-    for c in sorted(owners):  # the names alone: strings sort quicker than pairs
-        p = owners[c]
-        got = centers.get(p)
-        if got is None:
-            centers[p] = [c]
-        else:
-            got.append(c)
-    dislodged: Dict[str, List[Dict[str, Any]]] = {}
-    for _prov, d in sorted(s.dislodged.items()):
-        rec: Dict[str, Any] = {"unit": str(d.unit), "attacker_from": d.attacker_from}
-        if d.by_convoy:
-            rec["by_convoy"] = True
-        dislodged.setdefault(d.unit.power, []).append(rec)
-    out: Dict[str, Any] = {"phase": str(s.phase), "units": units, "centers": centers,
-                           "dislodged": dislodged}
-    if s.standoffs:
-        out["standoffs"] = sorted(s.standoffs)
-    if s.static_falls:
-        out["static_falls"] = s.static_falls
-    return out
+# the position record is written every phase: rules/state.py makes it (compiled with the
+# adjudicator where the build is, see setup.py); this module reads it back
+state_to_record = position_record
 
 
 MAX_GAME_BYTES = 64 * 1024 * 1024  # a century of a 10,000-unit game is ~40 MB of JSON

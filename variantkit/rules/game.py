@@ -5,10 +5,10 @@ draw rule.  Works on the variant's records and graph only.
 from __future__ import annotations
 
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Dict, Final, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
@@ -28,7 +28,7 @@ from .state import GameState
 # not by value (hashing a whole variant costs more than it saves); only the
 # last few variants are kept, as an editor makes a new one per edit.
 _SHARED: "OrderedDict[Tuple[int, Optional[str]], Tuple[Graph, OrderChecker]]" = OrderedDict()
-_SHARED_KEPT = 8
+_SHARED_KEPT: Final = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
@@ -121,6 +121,7 @@ class Game:
         self._centres = frozenset(self.variant.centers)
         self._homes = MappingProxyType({p.id: p.homes for p in self.variant.powers})
         self._victory = self.variant.victory
+        self._parser = None  # compiled (mypyc), a field with init=False is unset until assigned
 
     # -- helpers ---------------------------------------------------------------
 
@@ -254,19 +255,22 @@ class Game:
 
     def _check_end(self, state: GameState) -> None:
         target = self._victory
-        counts = Counter(state.centers.values())
+        counts: Dict[str, int] = {}
+        for owner in state.centers.values():  # a dict's loop: a Counter's __init__ is Python code
+            counts[owner] = counts.get(owner, 0) + 1
         if counts and max(counts.values()) >= target:
             self._winner(counts, target)
         rule = self.variant.rules.draw_after_static_falls
         if rule and state.static_falls >= rule and self.winner is None:
             self.drawn = True
 
-    def _winner(self, counts: Counter, target: int) -> None:
+    def _winner(self, counts: Dict[str, int], target: int) -> None:
         # where victory is at half the centres or fewer (1900: 18 of 39), two powers may reach
         # it at once: the one with more centres wins, and a tie wins for nobody yet
-        reached = sorted((counts[p.id] for p in self.variant.powers if counts[p.id] >= target), reverse=True)
+        reached = sorted((counts.get(p.id, 0) for p in self.variant.powers if counts.get(p.id, 0) >= target),
+                         reverse=True)
         if reached and (len(reached) == 1 or reached[0] > reached[1]):
-            self.winner = next(p.id for p in self.variant.powers if counts[p.id] == reached[0])
+            self.winner = next(p.id for p in self.variant.powers if counts.get(p.id, 0) == reached[0])
 
     def _enter_phase(self) -> None:
         """Spaces that close this season: a unit inside holds if the variant

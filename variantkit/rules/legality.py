@@ -7,7 +7,7 @@ waters next to each province) is computed once per graph.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Mapping, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, Final, FrozenSet, Mapping, NamedTuple, Optional, Set, Tuple
 
 from ..graph import Graph
 from ..model import Terrain, UnitType, split_location
@@ -15,7 +15,8 @@ from .orders import Convoy, Hold, Move, Order, Support
 from .outcomes import Code
 from .state import PROVINCE_OF as _P, UnitAt
 
-ARMY, FLEET = UnitType.ARMY, UnitType.FLEET  # module names: cheaper than enum attributes
+ARMY: Final = UnitType.ARMY  # module names: cheaper than enum attributes (Final: compiled, C statics)
+FLEET: Final = UnitType.FLEET
 
 
 class Verdict:
@@ -37,7 +38,7 @@ class Checked(NamedTuple):
     modifier: int = 0            # a legal move's edge modifier (by land or sea, not by convoy)
 
 
-LEGAL = Checked(None)
+LEGAL: Final = Checked(None)
 
 
 class OrderChecker:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Dict, Final, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..graph import Graph
 from ..model import UnitType
@@ -48,14 +48,28 @@ class Step(IntEnum):
 
 Key = Tuple[Kind, str]  # (kind, province)
 # the members as module names: an enum class attribute costs ten times a global
-MOVE, SUPPORT = Kind.MOVE, Kind.SUPPORT
-GUESSING, RESOLVED = Step.GUESSING, Step.RESOLVED
-ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+# Final: compiled (mypyc), a Final module name is a C static, any other a lookup in the
+# module's dict at each read; pure Python reads them as before
+MOVE: Final = Kind.MOVE
+SUPPORT: Final = Kind.SUPPORT
+GUESSING: Final = Step.GUESSING
+RESOLVED: Final = Step.RESOLVED
+ARMY: Final = UnitType.ARMY
+FLEET: Final = UnitType.FLEET
 # the outcomes' codes every phase writes, as module names too (read once a unit)
-OK, BOUNCED, OWN_UNIT, NOT_MATCHED = Code.OK, Code.BOUNCED, Code.OWN_UNIT, Code.NOT_MATCHED
-DISLODGED, CUT = Code.DISLODGED, Code.CUT
-NOBODY = -1  # the strength of an empty space or a move that contests nothing
-_NONE: Tuple[str, ...] = ()  # no supports, no attackers
+OK: Final = Code.OK
+BOUNCED: Final = Code.BOUNCED
+OWN_UNIT: Final = Code.OWN_UNIT
+NOT_MATCHED: Final = Code.NOT_MATCHED
+DISLODGED: Final = Code.DISLODGED
+CUT: Final = Code.CUT
+# A circle of moves is decided around the whole circle at once, one level of recursion a
+# unit: past this many it is refused (VK407) in both builds. Pure Python would otherwise stop
+# at its recursion limit (about 340 from the CLI), a compiled build (mypyc: native calls keep
+# no Python frames) only when the C stack overflows, a crash (at about 50,000 units).
+LONGEST_CIRCLE: Final = 300
+NOBODY: Final = -1  # the strength of an empty space or a move that contests nothing
+_NONE: Final[Tuple[str, ...]] = ()  # no supports, no attackers
 
 
 @dataclass
@@ -565,6 +579,8 @@ class Resolver:
                 seen.add(prov)
                 chain.append(prov)
                 prov = dest[prov]
+            if len(chain) > LONGEST_CIRCLE and prov in chain and len(chain) - chain.index(prov) > LONGEST_CIRCLE:
+                raise UnusableInput([Problem.of("VK407", count=len(moves))])
             order.extend(reversed(chain))
         return order
 

@@ -11,7 +11,7 @@ adjective or letter (``India:``, ``N:``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional
+from typing import Dict, Final, List, Mapping, Optional
 
 from ..model import UnitType, Variant
 from ..names import NameIndex, normalize
@@ -23,9 +23,9 @@ from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat,
 # words after which a location name cannot go on (names that are order words
 # are flagged by validation, VK111): one token before one of these names a
 # location alone, with no search for a longer name
-_STOPS = frozenset(HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE | VIA
+_STOPS: Final = frozenset(HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE | VIA
                    | set(UNIT_WORDS) | BY)
-_READ_KEPT = 100_000  # orders remembered per parser (a bound against unbounded input)
+_READ_KEPT: Final = 100_000  # orders remembered per parser (a bound against unbounded input)
 
 
 class OrderError(ValueError):
