@@ -43,6 +43,7 @@ from .picture_straits import open_sea, straits
 from .picture_tables import tables
 from .picture_wrap import NEAR, OUTLINE_NEAR, cut_seas, frame_of, outline_edges, wrap_contacts, wraps
 from .picture_passes import half_widths, mountains, passes
+from .picture_necks import necks
 from .picture_rivers import STRIP, channels, river_mask, stream_colours, thin_waters
 from .picture_split import banks
 from .picture_small import small_territories
@@ -193,6 +194,18 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
     min_area = max(40, int(h * w * 0.00004))
     big = area >= min_area
     big[0] = False
+    # a land narrowing between two lines, which the thickening closed, is one area still
+    thin, n_thin = _components(index, ~lines)   # the areas between the lines as drawn
+    sea_first = _sea_colours(palette, {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}, area)
+    joined = necks(comp, big, thin, lines, index, sea_first)
+    if joined:
+        to = np.arange(n + 1)
+        for piece, whole in joined.items():
+            to[piece] = whole
+            area[whole] += area[piece]
+            area[piece] = 0
+            big[piece] = False
+        comp = to[comp]
     labels = np.where(big[comp], comp, 0)
 
     # hatching: a dense mesh of lines and specks, wide enough to be an area
@@ -212,9 +225,6 @@ def picture_map(rgb: np.ndarray, file: str = "", palette_index: Optional[np.ndar
                 hatch_ids.append(n + k)
 
     # a small territory the thickened lines cut below the speck size is a region still
-    thin, n_thin = _components(index, ~lines)
-    big_colour = {int(k): int(colour_of[k]) for k in np.nonzero(big)[0]}   # each area is one colour
-    sea_first = _sea_colours(palette, big_colour, area)
     labels, _ = small_territories(comp, big, thin, n_thin, labels, min_area, LINE_WIDTH + 2,
                                   n + nh + 1, index, sea_first)
     # specks join a region of their own colour close by (an island, a
