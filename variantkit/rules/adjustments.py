@@ -11,13 +11,15 @@ centres, an army through any space and a fleet by its own moves only.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Set
+from typing import Dict, Final, List, Mapping, Set
 
 from ..graph import Graph
-from ..model import UnitType, split_location
-from .outcomes import Code, Outcome
+from ..model import UnitType
+from .outcomes import NO_PARAMS, Code, Outcome
 from .orders import Build, Order, Remove, Disband, Waive, describe
 from .state import PROVINCE_OF as _P, GameState, UnitAt
+
+OK: Final = Code.OK
 
 
 def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> Dict[str, int]:
@@ -88,11 +90,11 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
     for o in orders:
         text = o.text or describe(o)
         power = o.power
-        prov = split_location(o.loc)[0] if o.loc else ""
+        prov = _P[o.loc] if o.loc else ""
         if isinstance(o, Waive):
             if counts.get(power, 0) > done.get(power, 0):
                 done[power] += 1
-                outcomes.append(Outcome(power, o, text, "succeeds"))
+                outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             else:
                 outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_DUE, {"kind": "build"}))
             continue
@@ -128,7 +130,7 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 continue
             units[prov] = UnitAt(power, unit, loc)
             done[power] += 1
-            outcomes.append(Outcome(power, o, text, "succeeds"))
+            outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             continue
         if isinstance(o, (Remove, Disband)):
             due = -counts.get(power, 0)
@@ -142,7 +144,7 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 continue
             del units[prov]
             done[power] += 1
-            outcomes.append(Outcome(power, o, text, "succeeds"))
+            outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             continue
         outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_AN_ADJUSTMENT))
     classic = options.get("civil_disorder") == "classic"
@@ -157,5 +159,5 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
         for u in mine[:missing]:
             del units[u.province]
             outcomes.append(Outcome(power, Remove(power, u.type, u.loc), f"Remove {u}", "succeeds",
-                                    Code.CIVIL_DISORDER))
+                                    Code.CIVIL_DISORDER, NO_PARAMS))
     return outcomes, units

@@ -16,7 +16,7 @@ from .adjustments import adjustment_counts, build_sites, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
 from .outcomes import Code, Outcome
-from .orders import Move, Order, Phase, Retreat
+from .orders import Move, Order, Phase, new_retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
 from .state import GameState
@@ -204,7 +204,7 @@ class Game:
                 self._after_season(nxt)
         elif s.phase.kind == "R":
             # "A mar - spa" in a retreat phase is a retreat
-            orders = [Retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
+            orders = [new_retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
                       for o in orders]
             outcomes, units = resolve_retreats(graph, s, orders)
             nxt = GameState(s.phase, units, dict(s.centers), {}, set(), s.static_falls)

@@ -27,8 +27,8 @@ from ..graph import Graph
 from ..model import UnitType
 from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
-from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold
-from .outcomes import Code, Outcome
+from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold, new_move
+from .outcomes import NO_PARAMS, Code, Outcome
 from .state import PROVINCE_OF as _P, Dislodged, GameState, UnitAt
 
 __all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
@@ -172,7 +172,7 @@ class Resolver:
                     dest_loc[prov] = loc
                     if by_convoy and not o.via_convoy:
                         # a move to a province not adjacent goes by convoy
-                        o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                        o = orders_of[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     moves[prov] = o
                     d = dest[prov] = _P[loc]
                     # a convoyed army crosses no border: its modifier does not apply (the
@@ -266,7 +266,7 @@ class Resolver:
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
                 if (self.units[_P[c.loc]].power == unit.power
                         and self.check.on_some_route(prov, dest, _P[c.loc])):
-                    self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                    self.orders[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     break
 
     def _convoy_fallback(self) -> None:
@@ -281,7 +281,7 @@ class Resolver:
                 continue
             if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
                        and _P[c.army_to] == dest for c in self.orders.values()):
-                self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
+                self.orders[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
 
     # -- matching -----------------------------------------------------------------
     def support_matches(self, s: str) -> bool:
@@ -642,7 +642,7 @@ class Resolver:
         for prov, unit in units.items():
             o = orders[prov]
             if prov in moved:
-                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, NO_PARAMS))
                 continue
             winner = winners.get(prov)
             if winner is None:
@@ -651,13 +651,14 @@ class Resolver:
                     append(illegal[prov])
                     continue
                 if type(o) is Hold:
-                    append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                    append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, NO_PARAMS))
                     continue
             else:
                 dislodged[prov] = Dislodged(unit, winner, moves[winner].via_convoy)
                 if prov in illegal:
                     append(illegal[prov])
                     continue
+            params: Mapping[str, object]
             if type(o) is Move and prov not in convoyed:
                 # a move by land that failed, as _explain says: into its own power's unit
                 # that stays, or bounced
@@ -683,12 +684,13 @@ class Resolver:
             outcomes.extend(self.extra)
         return MovementResult(outcomes, new_units, dislodged, standoffs)
 
-    def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
+    def _explain(self, prov: str, o: Order,
+                 dislodged: Dict[str, Dislodged]) -> Tuple[Code, Mapping[str, object]]:
         if isinstance(o, Move):
             if self._ok[prov]:
-                return OK, {}
+                return OK, NO_PARAMS
             if prov in self.convoyed and not self.path(prov):
-                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
+                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), NO_PARAMS
             dest = self.dest[prov]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
@@ -703,4 +705,4 @@ class Resolver:
             return DISLODGED, {"by": dislodged[prov].attacker_from}
         if isinstance(o, Support) and not self._ok[prov]:
             return CUT, {"by": self.cutter(prov)}
-        return OK, {}
+        return OK, NO_PARAMS

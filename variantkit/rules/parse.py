@@ -18,7 +18,8 @@ from ..names import NameIndex, normalize
 from ..vocabulary import (BUILD, BY, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT,
                           UNIT_WORDS, VIA)
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,
-                     Waive, new_convoy, new_hold, new_move, new_support)
+                     Waive, new_convoy, new_hold, new_move, new_plain, new_retreat,
+                     new_support)
 
 # words after which a location name cannot go on (names that are order words
 # are flagged by validation, VK111): one token before one of these names a
@@ -266,11 +267,11 @@ class OrderParser:
             if word in HOLD:
                 return new_hold(power, unit, here, original)
             if word in DISBAND:
-                return Disband(power, unit, here, original)
+                return new_plain(Disband, power, unit, here, original)
             if word in BUILD:
-                return Build(power, unit, here, original)
+                return new_plain(Build, power, unit, here, original)
             if word in REMOVE:
-                return Remove(power, unit, here, original)
+                return new_plain(Remove, power, unit, here, original)
             return None
         if word in MOVE:
             dest = known.get(t[3]) or loc(t[3])
@@ -301,7 +302,7 @@ class OrderParser:
         if word in RETREAT and n == 4:
             dest = known.get(t[3]) or loc(t[3])
             if dest is not None:
-                return Retreat(power, unit, here, original, dest)
+                return new_retreat(power, unit, here, original, dest)
         return None
 
     def _via(self, cur: _Cursor) -> bool:
