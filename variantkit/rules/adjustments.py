@@ -46,6 +46,17 @@ def build_sites(homes: tuple, state: GameState, power: str,
                   if owner == power and c not in state.units and may_build_in(homes, c, options))
 
 
+def builds_possible(homes: Mapping[str, tuple], state: GameState, counts: Mapping[str, int],
+                    options: Mapping[str, object]) -> bool:
+    """Whether some power due a build has somewhere to build (``build_sites`` of one of
+    them not empty): one pass over the centres, not one a power, and no list made."""
+    units, any_centre = state.units, bool(options.get("build_any"))
+    for c, owner in state.centers.items():
+        if c not in units and counts.get(owner, 0) > 0 and (any_centre or c in homes[owner]):
+            return True
+    return False
+
+
 def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) -> int:
     """Moves from ``unit`` to the nearest province of ``targets`` (10**6: none),
     searched a distance at a time: through any space (an army, or any unit with

@@ -12,7 +12,7 @@ from typing import Dict, Final, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
-from .adjustments import adjustment_counts, build_sites, resolve_adjustments
+from .adjustments import adjustment_counts, builds_possible, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
 from .outcomes import Code, Outcome
@@ -245,8 +245,7 @@ class Game:
         self._check_end(state)
         counts = adjustment_counts(self.homes, state)
         options = self.variant.rules.options
-        needs = any(c < 0 for c in counts.values()) or any(
-            c > 0 and build_sites(self.homes[p], state, p, options) for p, c in counts.items())
+        needs = any(c < 0 for c in counts.values()) or builds_possible(self.homes, state, counts, options)
         if needs and not self.over:
             state.phase = phase_of(phase.year, "W", "A")
         else:
