@@ -32,7 +32,7 @@ _SHARED_KEPT: Final = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
-_NONE_READ: Mapping[str, Order] = MappingProxyType({})  # a power the parser has read nothing of
+_NONE_READ: Final[Mapping[str, Order]] = MappingProxyType({})  # a power the parser has read nothing of
 
 
 # the phases a game enters, made once (a frozen dataclass costs a call per field; a game
