@@ -11,13 +11,15 @@ centres, an army through any space and a fleet by its own moves only.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Set
+from typing import Dict, Final, List, Mapping, Set
 
 from ..graph import Graph
-from ..model import UnitType, split_location
-from .outcomes import Code, Outcome
+from ..model import UnitType
+from .outcomes import NO_PARAMS, Code, Outcome
 from .orders import Build, Order, Remove, Disband, Waive, describe
 from .state import PROVINCE_OF as _P, GameState, UnitAt
+
+OK: Final = Code.OK
 
 
 def adjustment_counts(variant_homes: Mapping[str, tuple], state: GameState) -> Dict[str, int]:
@@ -42,6 +44,17 @@ def build_sites(homes: tuple, state: GameState, power: str,
     """The owned, empty centres where ``power`` may build now."""
     return sorted(c for c, owner in state.centers.items()
                   if owner == power and c not in state.units and may_build_in(homes, c, options))
+
+
+def builds_possible(homes: Mapping[str, tuple], state: GameState, counts: Mapping[str, int],
+                    options: Mapping[str, object]) -> bool:
+    """Whether some power due a build has somewhere to build (``build_sites`` of one of
+    them not empty): one pass over the centres, not one a power, and no list made."""
+    units, any_centre = state.units, bool(options.get("build_any"))
+    for c, owner in state.centers.items():
+        if c not in units and counts.get(owner, 0) > 0 and (any_centre or c in homes[owner]):
+            return True
+    return False
 
 
 def _distance(graph: Graph, unit: UnitAt, targets: Set[str], any_space: bool) -> int:
@@ -88,11 +101,11 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
     for o in orders:
         text = o.text or describe(o)
         power = o.power
-        prov = split_location(o.loc)[0] if o.loc else ""
+        prov = _P[o.loc] if o.loc else ""
         if isinstance(o, Waive):
             if counts.get(power, 0) > done.get(power, 0):
                 done[power] += 1
-                outcomes.append(Outcome(power, o, text, "succeeds"))
+                outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             else:
                 outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_DUE, {"kind": "build"}))
             continue
@@ -128,7 +141,7 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 continue
             units[prov] = UnitAt(power, unit, loc)
             done[power] += 1
-            outcomes.append(Outcome(power, o, text, "succeeds"))
+            outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             continue
         if isinstance(o, (Remove, Disband)):
             due = -counts.get(power, 0)
@@ -142,7 +155,7 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
                 continue
             del units[prov]
             done[power] += 1
-            outcomes.append(Outcome(power, o, text, "succeeds"))
+            outcomes.append(Outcome(power, o, text, "succeeds", OK, NO_PARAMS))
             continue
         outcomes.append(Outcome(power, o, text, "illegal", Code.NOT_AN_ADJUSTMENT))
     classic = options.get("civil_disorder") == "classic"
@@ -157,5 +170,5 @@ def resolve_adjustments(graph: Graph, homes: Mapping[str, tuple], state: GameSta
         for u in mine[:missing]:
             del units[u.province]
             outcomes.append(Outcome(power, Remove(power, u.type, u.loc), f"Remove {u}", "succeeds",
-                                    Code.CIVIL_DISORDER))
+                                    Code.CIVIL_DISORDER, NO_PARAMS))
     return outcomes, units

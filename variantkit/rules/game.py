@@ -12,11 +12,11 @@ from typing import Dict, Final, FrozenSet, List, Mapping, Optional, Tuple
 
 from ..graph import Graph, is_seasonal
 from ..model import Variant
-from .adjustments import adjustment_counts, build_sites, resolve_adjustments
+from .adjustments import adjustment_counts, builds_possible, resolve_adjustments
 from .legality import OrderChecker
 from .movement import Resolver
 from .outcomes import Code, Outcome
-from .orders import Move, Order, Phase, Retreat
+from .orders import Move, Order, Phase, new_retreat
 from .parse import OrderError, OrderParser
 from .retreats import resolve_retreats, retreat_options
 from .state import GameState
@@ -32,7 +32,7 @@ _SHARED_KEPT: Final = 8
 
 
 _PARSERS: "OrderedDict[int, OrderParser]" = OrderedDict()
-_NONE_READ: Mapping[str, Order] = MappingProxyType({})  # a power the parser has read nothing of
+_NONE_READ: Final[Mapping[str, Order]] = MappingProxyType({})  # a power the parser has read nothing of
 
 
 # the phases a game enters, made once (a frozen dataclass costs a call per field; a game
@@ -204,7 +204,7 @@ class Game:
                 self._after_season(nxt)
         elif s.phase.kind == "R":
             # "A mar - spa" in a retreat phase is a retreat
-            orders = [Retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
+            orders = [new_retreat(o.power, o.unit, o.loc, o.text, o.dest) if isinstance(o, Move) else o
                       for o in orders]
             outcomes, units = resolve_retreats(graph, s, orders)
             nxt = GameState(s.phase, units, dict(s.centers), {}, set(), s.static_falls)
@@ -245,8 +245,7 @@ class Game:
         self._check_end(state)
         counts = adjustment_counts(self.homes, state)
         options = self.variant.rules.options
-        needs = any(c < 0 for c in counts.values()) or any(
-            c > 0 and build_sites(self.homes[p], state, p, options) for p, c in counts.items())
+        needs = any(c < 0 for c in counts.values()) or builds_possible(self.homes, state, counts, options)
         if needs and not self.over:
             state.phase = phase_of(phase.year, "W", "A")
         else:

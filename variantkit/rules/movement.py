@@ -27,8 +27,8 @@ from ..graph import Graph
 from ..model import UnitType
 from ..problems import Problem, UnusableInput
 from .legality import OrderChecker
-from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold
-from .outcomes import Code, Outcome
+from .orders import Convoy, Hold, Move, Order, Support, describe, new_hold, new_move
+from .outcomes import NO_PARAMS, Code, Outcome
 from .state import PROVINCE_OF as _P, Dislodged, GameState, UnitAt
 
 __all__ = ["MovementResult", "OrderChecker", "Outcome", "Resolver"]
@@ -68,6 +68,12 @@ CUT: Final = Code.CUT
 # at its recursion limit (about 340 from the CLI), a compiled build (mypyc: native calls keep
 # no Python frames) only when the C stack overflows, a crash (at about 50,000 units).
 LONGEST_CIRCLE: Final = 300
+# the order classes (orders.py stays Python in a compiled build), read as C statics: a name
+# imported from a Python module is otherwise looked up in this module's dict at each use
+HOLD_ORDER: Final = Hold
+MOVE_ORDER: Final = Move
+SUPPORT_ORDER: Final = Support
+CONVOY_ORDER: Final = Convoy
 NOBODY: Final = -1  # the strength of an empty space or a move that contests nothing
 _NONE: Final[Tuple[str, ...]] = ()  # no supports, no attackers
 
@@ -140,7 +146,7 @@ class Resolver:
                 self._void(unit.power, o, Code.SECOND_ORDER, unit=str(unit))
             else:
                 orders_of[prov] = o
-                if isinstance(o, Convoy):
+                if isinstance(o, CONVOY_ORDER):
                     convoy_ordered.append(o)
         if convoy_ordered:
             self._convoy_intent(convoy_ordered)
@@ -158,9 +164,9 @@ class Resolver:
                 orders_of[prov] = new_hold(unit.power, unit.type, unit.loc, f"{unit} H")
                 continue  # a hold is always legal
             o = given
-            if type(o) is Hold:
+            if type(o) is HOLD_ORDER:
                 continue
-            if isinstance(o, Move):
+            if isinstance(o, MOVE_ORDER):
                 # what the graph alone says of this move, remembered by the checker
                 # (the check itself, for a move not seen before or one by convoy)
                 checked = known.get((unit.type, unit.loc, o.dest, o.via_convoy))
@@ -172,7 +178,7 @@ class Resolver:
                     dest_loc[prov] = loc
                     if by_convoy and not o.via_convoy:
                         # a move to a province not adjacent goes by convoy
-                        o = orders_of[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                        o = orders_of[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     moves[prov] = o
                     d = dest[prov] = _P[loc]
                     # a convoyed army crosses no border: its modifier does not apply (the
@@ -185,7 +191,7 @@ class Resolver:
                         got.append(prov)
                     continue
             else:
-                if type(o) is Support:
+                if type(o) is SUPPORT_ORDER:
                     # the check of a support, its legal answer first: it reaches the province
                     reach = _P[o.target_dest] if o.target_dest else _P[o.target]
                     if reach != prov and (reached.get((unit.type, unit.loc, reach))
@@ -194,9 +200,9 @@ class Resolver:
                         continue
                 checked = check(unit, o, units)
                 if checked.illegal is None:
-                    if isinstance(o, Support):
+                    if isinstance(o, SUPPORT_ORDER):
                         supports[prov] = o
-                    elif isinstance(o, Convoy):
+                    elif isinstance(o, CONVOY_ORDER):
                         convoys[prov] = o
                     continue
             text = o.text or describe(o)
@@ -256,7 +262,7 @@ class Resolver:
         # each army named by a convoy, once (an army has one order, so one destination)
         for (prov, dest), named in convoys.items():
             o = self.orders.get(prov)
-            if not isinstance(o, Move) or o.via_convoy or _P[o.dest] != dest:
+            if not isinstance(o, MOVE_ORDER) or o.via_convoy or _P[o.dest] != dest:
                 continue
             unit = self.units[prov]
             if unit.type is not ARMY:
@@ -266,7 +272,7 @@ class Resolver:
                 # be part of a route (DATC 6.G.6 counts, 6.G.7 does not)
                 if (self.units[_P[c.loc]].power == unit.power
                         and self.check.on_some_route(prov, dest, _P[c.loc])):
-                    self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
+                    self.orders[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, True, o.route)
                     break
 
     def _convoy_fallback(self) -> None:
@@ -274,14 +280,14 @@ class Resolver:
         province that no fleet is ordered to convoy moves over land instead."""
         for prov, o in list(self.orders.items()):
             unit = self.units[prov]
-            if not isinstance(o, Move) or not o.via_convoy or unit.type is not ARMY:
+            if not isinstance(o, MOVE_ORDER) or not o.via_convoy or unit.type is not ARMY:
                 continue
             dest = _P[o.dest]
             if dest not in self.g.moves(ARMY, unit.loc):
                 continue
-            if not any(isinstance(c, Convoy) and _P[c.army_from] == prov
+            if not any(isinstance(c, CONVOY_ORDER) and _P[c.army_from] == prov
                        and _P[c.army_to] == dest for c in self.orders.values()):
-                self.orders[prov] = Move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
+                self.orders[prov] = new_move(o.power, o.unit, o.loc, o.text, o.dest, False, ())
 
     # -- matching -----------------------------------------------------------------
     def support_matches(self, s: str) -> bool:
@@ -642,7 +648,7 @@ class Resolver:
         for prov, unit in units.items():
             o = orders[prov]
             if prov in moved:
-                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, NO_PARAMS))
                 continue
             winner = winners.get(prov)
             if winner is None:
@@ -650,15 +656,16 @@ class Resolver:
                 if prov in illegal:
                     append(illegal[prov])
                     continue
-                if type(o) is Hold:
-                    append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, {}))
+                if type(o) is HOLD_ORDER:
+                    append(Outcome(unit.power, o, o.text or describe(o), "succeeds", ok, NO_PARAMS))
                     continue
             else:
                 dislodged[prov] = Dislodged(unit, winner, moves[winner].via_convoy)
                 if prov in illegal:
                     append(illegal[prov])
                     continue
-            if type(o) is Move and prov not in convoyed:
+            params: Mapping[str, object]
+            if type(o) is MOVE_ORDER and prov not in convoyed:
                 # a move by land that failed, as _explain says: into its own power's unit
                 # that stays, or bounced
                 d = dest[prov]
@@ -667,7 +674,7 @@ class Resolver:
                     code, params = OWN_UNIT, {"at": d}
                 else:
                     code, params = BOUNCED, {"at": d}
-            elif type(o) is Support and prov not in self.matched:
+            elif type(o) is SUPPORT_ORDER and prov not in self.matched:
                 code, params = NOT_MATCHED, {"what": "supported unit"}  # as _explain says
             else:
                 code, params = self._explain(prov, o, dislodged)
@@ -683,24 +690,25 @@ class Resolver:
             outcomes.extend(self.extra)
         return MovementResult(outcomes, new_units, dislodged, standoffs)
 
-    def _explain(self, prov: str, o: Order, dislodged: Dict[str, Dislodged]) -> Tuple[Code, dict]:
-        if isinstance(o, Move):
+    def _explain(self, prov: str, o: Order,
+                 dislodged: Dict[str, Dislodged]) -> Tuple[Code, Mapping[str, object]]:
+        if isinstance(o, MOVE_ORDER):
             if self._ok[prov]:
-                return OK, {}
+                return OK, NO_PARAMS
             if prov in self.convoyed and not self.path(prov):
-                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), {}
+                return (Code.SZYKMAN if prov in self.szykman else Code.NO_CONVOY_ROUTE), NO_PARAMS
             dest = self.dest[prov]
             occupant = self.units.get(dest)
             if occupant is not None and occupant.power == self.units[prov].power and \
                     not (dest in self.moves and self._ok[dest]):
                 return OWN_UNIT, {"at": dest}
             return BOUNCED, {"at": dest}
-        if isinstance(o, Support) and prov not in self.matched:
+        if isinstance(o, SUPPORT_ORDER) and prov not in self.matched:
             return NOT_MATCHED, {"what": "supported unit"}
-        if isinstance(o, Convoy) and not self.convoy_matches(prov):
+        if isinstance(o, CONVOY_ORDER) and not self.convoy_matches(prov):
             return NOT_MATCHED, {"what": "convoyed army"}
         if prov in dislodged:
             return DISLODGED, {"by": dislodged[prov].attacker_from}
-        if isinstance(o, Support) and not self._ok[prov]:
+        if isinstance(o, SUPPORT_ORDER) and not self._ok[prov]:
             return CUT, {"by": self.cutter(prov)}
-        return OK, {}
+        return OK, NO_PARAMS

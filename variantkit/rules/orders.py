@@ -118,6 +118,7 @@ _dest, _via, _route = (getattr(Move, name).__set__ for name in ("dest", "via_con
 _target, _target_dest, _target_unit = (getattr(Support, name).__set__
                                        for name in ("target", "target_dest", "target_unit"))
 _from, _to = (getattr(Convoy, name).__set__ for name in ("army_from", "army_to"))
+_retreat_dest = vars(Retreat)["dest"].__set__
 
 
 def new_hold(power: str, unit: Optional[UnitType], loc: str, text: str = "") -> Hold:
@@ -127,6 +128,28 @@ def new_hold(power: str, unit: Optional[UnitType], loc: str, text: str = "") -> 
     _unit(o, unit)
     _loc(o, loc)
     _text(o, text)
+    return o
+
+
+def new_plain(cls: type, power: str, unit: Optional[UnitType], loc: str, text: str = "") -> Order:
+    """``cls(power, unit, loc, text)`` for an order of no more fields (``Hold``, ``Disband``,
+    ``Build``, ``Remove``, ``Waive``), made quicker."""
+    o: Order = _new(cls)
+    _power(o, power)
+    _unit(o, unit)
+    _loc(o, loc)
+    _text(o, text)
+    return o
+
+
+def new_retreat(power: str, unit: Optional[UnitType], loc: str, text: str, dest: str) -> Retreat:
+    """``Retreat(power, unit, loc, text, dest)``, made quicker."""
+    o = _new(Retreat)
+    _power(o, power)
+    _unit(o, unit)
+    _loc(o, loc)
+    _text(o, text)
+    _retreat_dest(o, dest)
     return o
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Dict, Mapping
+from typing import Any, Dict, Final, Mapping, NoReturn
 
 from .orders import Order
 
@@ -126,6 +126,44 @@ def words(code: Code, params: Mapping[str, Any]) -> str:
     elif code is Code.NO_WATER_FOR_CONVOY and not p.get("adjacent"):
         return f"{p['src']} is not next to {p['dest']}, and no water leads there for a convoy"
     return _WORDS[code].format(**p)
+
+
+class _NoParams(Dict[str, Any]):
+    """The parameters of an outcome that has none, one mapping shared by them all (a
+    phase writes an outcome a unit, most with none): an empty dict that refuses to
+    change, so one outcome's cannot become another's. Read, copied, compared and
+    written as JSON as ``{}`` is."""
+
+    def __setitem__(self, key: str, value: Any) -> NoReturn:
+        _refuse()
+
+    def __delitem__(self, key: str) -> NoReturn:
+        _refuse()
+
+    def update(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def setdefault(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def pop(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def popitem(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def clear(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse()
+
+    def __ior__(self, other: Any) -> "_NoParams":  # type: ignore[misc, override]
+        _refuse()
+
+
+def _refuse() -> NoReturn:
+    raise TypeError("an outcome's parameters are not changed")
+
+
+NO_PARAMS: Final[Mapping[str, Any]] = _NoParams()
 
 
 @dataclass(slots=True)  # made for every unit every phase: slots make it a third quicker

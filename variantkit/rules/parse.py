@@ -18,7 +18,8 @@ from ..names import NameIndex, normalize
 from ..vocabulary import (BUILD, BY, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT,
                           UNIT_WORDS, VIA)
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,
-                     Waive, new_convoy, new_hold, new_move, new_support)
+                     Waive, new_convoy, new_hold, new_move, new_plain, new_retreat,
+                     new_support)
 
 # words after which a location name cannot go on (names that are order words
 # are flagged by validation, VK111): one token before one of these names a
@@ -26,6 +27,23 @@ from .orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat,
 _STOPS: Final = frozenset(HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | REMOVE | VIA
                    | set(UNIT_WORDS) | BY)
 _READ_KEPT: Final = 100_000  # orders remembered per parser (a bound against unbounded input)
+# what the quick reader reads, as Final names: compiled (mypyc), a C static, where a name
+# imported from a Python module is looked up in this module's dict at each use
+_UNIT_WORDS: Final = UNIT_WORDS
+_HOLD: Final = HOLD
+_MOVE: Final = MOVE
+_SUPPORT: Final = SUPPORT
+_CONVOY: Final = CONVOY
+_DISBAND: Final = DISBAND
+_BUILD: Final = BUILD
+_REMOVE: Final = REMOVE
+_RETREAT: Final = RETREAT
+_new_hold: Final = new_hold
+_new_move: Final = new_move
+_new_support: Final = new_support
+_new_convoy: Final = new_convoy
+_new_plain: Final = new_plain
+_new_retreat: Final = new_retreat
 
 
 class OrderError(ValueError):
@@ -250,7 +268,7 @@ class OrderParser:
             return None
         t = text.lower().split()
         n = len(t)
-        if n < 2 or t[0] not in UNIT_WORDS:
+        if n < 2 or t[0] not in _UNIT_WORDS:
             return None
         # the name index's memo asked first (a dict subscript, not a call); a name
         # it has not seen, or knows names nothing, goes through the lookup
@@ -258,50 +276,50 @@ class OrderParser:
         here = known.get(t[1]) or loc(t[1])
         if here is None:
             return None
-        unit = UNIT_WORDS[t[0]]
+        unit = _UNIT_WORDS[t[0]]
         if n == 2:
-            return new_hold(power, unit, here, original)
+            return _new_hold(power, unit, here, original)
         word = t[2]
         if n == 3:
-            if word in HOLD:
-                return new_hold(power, unit, here, original)
-            if word in DISBAND:
-                return Disband(power, unit, here, original)
-            if word in BUILD:
-                return Build(power, unit, here, original)
-            if word in REMOVE:
-                return Remove(power, unit, here, original)
+            if word in _HOLD:
+                return _new_hold(power, unit, here, original)
+            if word in _DISBAND:
+                return _new_plain(Disband, power, unit, here, original)
+            if word in _BUILD:
+                return _new_plain(Build, power, unit, here, original)
+            if word in _REMOVE:
+                return _new_plain(Remove, power, unit, here, original)
             return None
-        if word in MOVE:
+        if word in _MOVE:
             dest = known.get(t[3]) or loc(t[3])
             if dest is None:
                 return None
             if n == 4:
-                return new_move(power, unit, here, original, dest)
+                return _new_move(power, unit, here, original, dest)
             tail = t[4:]
             if tail in (["via"], ["via", "convoy"], ["via", "c"], ["by", "convoy"], ["by", "c"]):
-                return new_move(power, unit, here, original, dest, True)
+                return _new_move(power, unit, here, original, dest, True)
             return None
-        if word in SUPPORT and n >= 5 and t[3] in UNIT_WORDS:
+        if word in _SUPPORT and n >= 5 and t[3] in _UNIT_WORDS:
             target = known.get(t[4]) or loc(t[4])
             if target is None:
                 return None
-            if n == 5 or (n == 6 and t[5] in HOLD):
-                return new_support(power, unit, here, original, target, None, UNIT_WORDS[t[3]])
-            if n == 7 and t[5] in MOVE:
+            if n == 5 or (n == 6 and t[5] in _HOLD):
+                return _new_support(power, unit, here, original, target, None, _UNIT_WORDS[t[3]])
+            if n == 7 and t[5] in _MOVE:
                 to = known.get(t[6]) or loc(t[6])
                 if to is not None:
-                    return new_support(power, unit, here, original, target, to, UNIT_WORDS[t[3]])
+                    return _new_support(power, unit, here, original, target, to, _UNIT_WORDS[t[3]])
             return None
-        if word in CONVOY and n == 7 and UNIT_WORDS.get(t[3]) is UnitType.ARMY and t[5] in MOVE:
+        if word in _CONVOY and n == 7 and _UNIT_WORDS.get(t[3]) is UnitType.ARMY and t[5] in _MOVE:
             frm, to = (known.get(t[4]) or loc(t[4])), (known.get(t[6]) or loc(t[6]))
             if frm is not None and to is not None:
-                return new_convoy(power, unit, here, original, frm, to)
+                return _new_convoy(power, unit, here, original, frm, to)
             return None
-        if word in RETREAT and n == 4:
+        if word in _RETREAT and n == 4:
             dest = known.get(t[3]) or loc(t[3])
             if dest is not None:
-                return Retreat(power, unit, here, original, dest)
+                return _new_retreat(power, unit, here, original, dest)
         return None
 
     def _via(self, cur: _Cursor) -> bool:
