@@ -7,6 +7,7 @@ Its land border is still crossed by armies.  The same compartment holding
 islands of another colour, or none, is a sea of its own."""
 from PIL import Image, ImageDraw
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -32,20 +33,12 @@ def _picture(path, islands):
     img.save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_a_loop_round_a_territorys_islands_is_its_waters(tmp_path):
     path = tmp_path / "map.png"
     _picture(path, TEAL)
     pm = read_picture(str(path))
     main, isle1, isle2, inside, neighbour, sea = (
-        _region(pm, x, y) for x, y in ((300, 370), (440, 240), (550, 260), (500, 310), (700, 370), (50, 100)))
+        region_at(pm, x, y) for x, y in ((300, 370), (440, 240), (550, 260), (500, 310), (700, 370), (50, 100)))
     assert main.id == isle1.id == isle2.id == inside.id, "the loop's waters and islands are the territory's"
     assert main.terrain is Terrain.COAST and sea.terrain is Terrain.WATER
     units = {frozenset((e.edge.a, e.edge.b)): e.edge.units for e in pm.inference.edges}
@@ -58,6 +51,6 @@ def test_islands_of_another_colour_leave_the_compartment_a_sea(tmp_path):
         path = tmp_path / "map.png"
         _picture(path, colour)
         pm = read_picture(str(path))
-        main, inside = (_region(pm, x, y) for x, y in ((300, 370), (500, 310)))
+        main, inside = (region_at(pm, x, y) for x, y in ((300, 370), (500, 310)))
         assert main.id != inside.id
         assert inside.terrain is Terrain.WATER

@@ -5,6 +5,7 @@ that cyan among land territories stays land."""
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -35,25 +36,17 @@ def _picture(path, lakes=True):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_lakes_and_islands_painted_alike_are_apart(tmp_path):
     path = tmp_path / "map.png"
     _picture(path)
     pm = read_picture(str(path))
     spots = ((100, 65), (530, 75), (140, 285), (495, 320))
     for x, y in spots:
-        assert _region(pm, x, y).terrain is Terrain.IMPASSABLE, (x, y)
-    apart = {_region(pm, x, y).id for x, y in spots}
+        assert region_at(pm, x, y).terrain is Terrain.IMPASSABLE, (x, y)
+    apart = {region_at(pm, x, y).id for x, y in spots}
     assert not [e for e in pm.inference.edges if {e.edge.a, e.edge.b} & apart], "linked to nothing"
-    assert _region(pm, 300, 300).terrain is Terrain.COAST
-    assert _region(pm, 30, 30).terrain is Terrain.WATER
+    assert region_at(pm, 300, 300).terrain is Terrain.COAST
+    assert region_at(pm, 30, 30).terrain is Terrain.WATER
 
 
 def test_islands_alone_stay_land(tmp_path):
@@ -61,4 +54,4 @@ def test_islands_alone_stay_land(tmp_path):
     _picture(path, lakes=False)
     pm = read_picture(str(path))
     for x, y in ((100, 65), (530, 75)):
-        assert _region(pm, x, y).terrain is Terrain.COAST, "an island, whatever its colour"
+        assert region_at(pm, x, y).terrain is Terrain.COAST, "an island, whatever its colour"

@@ -5,6 +5,7 @@ colour, long and thin, still makes its banks coasts."""
 import numpy as np
 from PIL import Image
 
+from tests.pictures.reading import region_at
 from variantkit.drawing.picture_map import read_picture
 from variantkit.model import Terrain
 
@@ -27,25 +28,17 @@ def _picture(path, river=False):
     Image.fromarray(a).save(path)
 
 
-def _region(pm, x, y):
-    lab = int(pm.labels[y, x])
-    for r in pm.inference.regions.values():
-        rx, ry = r.label_pos
-        if int(pm.labels[int(ry), int(rx)]) == lab:
-            return r
-
-
 def test_a_pond_is_no_river(tmp_path):
     path = tmp_path / "map.png"
     _picture(path)
     pm = read_picture(str(path))
-    brown = _region(pm, 100, 370)
+    brown = region_at(pm, 100, 370)
     assert brown.terrain is Terrain.LAND, brown.reason
-    assert _region(pm, 100, 170).terrain is Terrain.COAST
+    assert region_at(pm, 100, 170).terrain is Terrain.COAST
 
 
 def test_a_river_is_one(tmp_path):
     path = tmp_path / "map.png"
     _picture(path, river=True)
     pm = read_picture(str(path))
-    assert _region(pm, 100, 370).terrain is Terrain.COAST, "on a river"
+    assert region_at(pm, 100, 370).terrain is Terrain.COAST, "on a river"
